@@ -1,0 +1,170 @@
+// CSolver: the constraint solver behind swift-dynamics.
+//
+// A world of rigid 2D bodies kept as structure-of-arrays, stepped in batches. The public surface is plain
+// structs and functions, Box2D v3 style: `*Def` structs with defaults for creation, ids instead of pointers,
+// and an `sdResult` from every entry point that can fail. Nothing here aborts: bad input (NULL, stale ids,
+// NaN/inf, negative sizes) is refused with an error code and leaves the world as it was.
+//
+// Units (the same as the Swift façade, so nothing is converted in the hot loop):
+//   length  points (pt), y down          angle     radians, positive = clockwise on screen
+//   time    seconds                      mass      kilograms: density × area / 10 000 (100×100 pt at 1 → 1 kg)
+//   force   kg·pt/s² (UIKit's "Newton" is 100 of these)   impulse  kg·pt/s   torque  kg·pt²/s²
+#ifndef CSOLVER_H
+#define CSOLVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Result of every fallible entry point.
+typedef enum sdResult {
+    sdResult_ok = 0,
+    sdResult_nullArgument = 1,    ///< a required pointer was NULL
+    sdResult_invalidId = 2,       ///< the id names no live body (destroyed, or never created)
+    sdResult_nonFinite = 3,       ///< a NaN or infinite number was passed
+    sdResult_outOfRange = 4,      ///< a number outside its documented range (negative size, zero substeps, …)
+    sdResult_outOfMemory = 5,     ///< growing the arrays failed; the world is unchanged
+} sdResult;
+
+/// A short English description of a result code (static storage).
+const char* sdResult_Description(sdResult result);
+
+/// Stable handle of a body. `index` is the slot (reused after destruction), `generation` tells reuses apart.
+typedef struct sdBodyId {
+    int32_t index;
+    uint32_t generation;
+} sdBodyId;
+
+/// Collision shape of a body. Only the mass properties use it so far.
+typedef enum sdShapeKind {
+    sdShape_rectangle = 0,  ///< width × height box centred on the body
+    sdShape_ellipse = 1,    ///< ellipse inscribed in width × height
+    sdShape_polygon = 2,    ///< convex polygon; area and inertia are supplied in the def
+} sdShapeKind;
+
+/// Body flags (bit set).
+enum {
+    sdBodyFlag_static = 1u << 0,         ///< anchored: never moves, ignores forces, infinite mass
+    sdBodyFlag_fixedRotation = 1u << 1,  ///< the angle never changes (infinite inertia)
+};
+
+/// World creation parameters. Get defaults from `sdDefaultWorldDef`.
+typedef struct sdWorldDef {
+    int32_t initialBodyCapacity;    ///< slots allocated up front (default 64); the arrays double when full
+    double sleepLinearTolerance;    ///< pt/s below which a body may rest (default 1, UIKit's 0.01 m/s)
+    double sleepAngularTolerance;   ///< rad/s below which a body may rest (default 2° = 0.0349)
+    double timeToSleep;             ///< seconds a body must stay below both tolerances to rest (default 0.5)
+} sdWorldDef;
+
+/// Body creation parameters. Get defaults from `sdDefaultBodyDef`.
+typedef struct sdBodyDef {
+    double x, y;                    ///< centre, pt (default 0, 0)
+    double angle;                   ///< radians (default 0)
+    double vx, vy;                  ///< linear velocity, pt/s (default 0)
+    double angularVelocity;         ///< rad/s (default 0)
+    double width, height;           ///< bounding size, pt, both > 0 (default 100 × 100)
+    sdShapeKind shape;              ///< default rectangle
+    double polygonArea;             ///< pt², > 0, polygon shapes only
+    double polygonUnitInertia;      ///< polar moment per unit mass about the centre, pt², > 0, polygon only
+    double density;                 ///< > 0 (default 1)
+    double linearDamping;           ///< ≥ 0, 1/s: velocity decays as exp(−c·t) (default 0)
+    double angularDamping;          ///< ≥ 0, 1/s (default 0)
+    double gravityX, gravityY;      ///< this body's gravitational acceleration, pt/s² (default 0)
+    uint32_t flags;                 ///< `sdBodyFlag_*` (default 0: dynamic, rotating)
+} sdBodyDef;
+
+/// Read-only view of every slot's state, for bulk read-back without a call per body. Slots at index
+/// `< slotCount` whose `alive[i]` is 0 are free. The pointers stay valid until the next call that creates a
+/// body (which may grow the arrays) or destroys the world.
+typedef struct sdWorldState {
+    int32_t slotCount;
+    const double* x;
+    const double* y;
+    const double* angle;
+    const double* vx;
+    const double* vy;
+    const double* angularVelocity;
+    const uint8_t* alive;
+    const uint8_t* awake;
+} sdWorldState;
+
+/// One body's full state (for tests and inspection).
+typedef struct sdBodyState {
+    double x, y, angle, vx, vy, angularVelocity;
+    double mass, inertia;           ///< kg and kg·pt²; 0 for static bodies
+    double width, height;
+    uint32_t flags;
+    bool awake;
+} sdBodyState;
+
+/// Opaque world. Owned by the caller through `sdCreateWorld`/`sdDestroyWorld`.
+typedef struct sdWorld sdWorld;
+
+sdWorldDef sdDefaultWorldDef(void);
+sdBodyDef sdDefaultBodyDef(void);
+
+/// Creates a world. `*outWorld` is NULL on failure.
+sdResult sdCreateWorld(const sdWorldDef* def, sdWorld** outWorld);
+/// Frees a world and everything in it. NULL is ignored.
+void sdDestroyWorld(sdWorld* world);
+
+/// Adds a body. The most recently freed slot is reused first, so ids are deterministic for a given sequence
+/// of calls (the reference solver allocates the same way).
+sdResult sdCreateBody(sdWorld* world, const sdBodyDef* def, sdBodyId* outId);
+sdResult sdDestroyBody(sdWorld* world, sdBodyId id);
+/// True when `id` names a live body.
+bool sdBody_IsValid(const sdWorld* world, sdBodyId id);
+/// Number of live bodies.
+int32_t sdWorld_GetBodyCount(const sdWorld* world);
+
+// Setters. Every setter that can change motion wakes the body.
+sdResult sdBody_SetPosition(sdWorld* world, sdBodyId id, double x, double y);
+sdResult sdBody_SetAngle(sdWorld* world, sdBodyId id, double angle);
+sdResult sdBody_SetLinearVelocity(sdWorld* world, sdBodyId id, double vx, double vy);
+sdResult sdBody_SetAngularVelocity(sdWorld* world, sdBodyId id, double angularVelocity);
+sdResult sdBody_SetDensity(sdWorld* world, sdBodyId id, double density);
+sdResult sdBody_SetDamping(sdWorld* world, sdBodyId id, double linearDamping, double angularDamping);
+sdResult sdBody_SetGravity(sdWorld* world, sdBodyId id, double gravityX, double gravityY);
+sdResult sdBody_SetFlags(sdWorld* world, sdBodyId id, uint32_t flags);
+/// Stored for the contact solver: restitution ≥ 0, friction ≥ 0, charge any finite value.
+sdResult sdBody_SetMaterial(sdWorld* world, sdBodyId id, double restitution, double friction, double charge);
+/// Wakes a resting body (resets its rest timer).
+sdResult sdBody_Wake(sdWorld* world, sdBodyId id);
+
+/// Adds a force (kg·pt/s²) acting at the world point (px, py) until the end of the next `sdWorld_Step`;
+/// an off-centre point adds the torque r × F.
+sdResult sdBody_ApplyForce(sdWorld* world, sdBodyId id, double fx, double fy, double px, double py);
+/// Changes momentum at once by the impulse (kg·pt/s) acting at the world point (px, py).
+sdResult sdBody_ApplyLinearImpulse(sdWorld* world, sdBodyId id, double jx, double jy, double px, double py);
+/// Adds (dvx, dvy) pt/s and dw rad/s to a dynamic body's velocity.
+sdResult sdBody_AddVelocity(sdWorld* world, sdBodyId id, double dvx, double dvy, double dw);
+
+sdResult sdBody_GetState(const sdWorld* world, sdBodyId id, sdBodyState* outState);
+
+/// Advances the world by `dt` seconds (> 0) in `substepCount` (1…1024) equal substeps. Forces applied
+/// before the call act during every substep and are cleared at the end. Never allocates.
+sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount);
+/// Number of dynamic bodies still moving (not resting). The façade pauses when it reaches 0.
+int32_t sdWorld_GetAwakeBodyCount(const sdWorld* world);
+/// Bulk read-back of every slot.
+sdWorldState sdWorld_GetState(const sdWorld* world);
+
+/// Writes into `outIds` (capacity `capacity`) the bodies whose rotated bounding box overlaps the
+/// axis-aligned rectangle [minX, maxX] × [minY, maxY], in slot order. `*outCount` receives how many overlap,
+/// which may exceed `capacity` (then only the first `capacity` are written).
+sdResult sdWorld_QueryRect(const sdWorld* world, double minX, double minY, double maxX, double maxY,
+                           sdBodyId* outIds, int32_t capacity, int32_t* outCount);
+
+/// Solves the symmetric positive definite system A·x = b in place with LAPACK's Cholesky (dpotrf/dpotrs):
+/// `a` is n×n column-major (overwritten by its factor), `b` (n) receives x. Returns outOfRange when A is not
+/// positive definite. Used by the spring solver; exposed so the link to LAPACK is tested on its own.
+sdResult sdSolveSPD(int32_t n, double* a, double* b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,111 @@
+// World lifetime and storage: creation, growth of the structure-of-arrays, bulk state.
+#include "sd_world.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char* sdResult_Description(sdResult result) {
+    switch (result) {
+    case sdResult_ok: return "ok";
+    case sdResult_nullArgument: return "a required pointer was NULL";
+    case sdResult_invalidId: return "the id names no live body";
+    case sdResult_nonFinite: return "a NaN or infinite number was passed";
+    case sdResult_outOfRange: return "a number was outside its valid range";
+    case sdResult_outOfMemory: return "out of memory";
+    }
+    return "unknown result";
+}
+
+sdWorldDef sdDefaultWorldDef(void) {
+    sdWorldDef def;
+    def.initialBodyCapacity = 64;
+    def.sleepLinearTolerance = 1.0;
+    def.sleepAngularTolerance = 2.0 * 3.14159265358979323846 / 180.0;
+    def.timeToSleep = 0.5;
+    return def;
+}
+
+// Every per-slot array with its element size, so growth and release walk one table.
+#define SD_FOR_EACH_ARRAY(X)                                                                                   \
+    X(generation) X(alive) X(awake) X(shape) X(flags) X(x) X(y) X(angle) X(vx) X(vy) X(w) X(width) X(height)    \
+    X(area) X(unitInertia) X(density) X(invMass) X(invInertia) X(linearDamping) X(angularDamping) X(gravityX)   \
+    X(gravityY) X(forceX) X(forceY) X(torque) X(sleepTime) X(restitution) X(friction) X(charge) X(freeSlots)
+
+/// Grows every array to `capacity` slots. On failure the arrays that did grow keep their old contents and
+/// the recorded capacity is unchanged, so the world stays consistent.
+static sdResult sd_grow(sdWorld* world, int32_t capacity) {
+#define SD_GROW(field)                                                                                         \
+    {                                                                                                           \
+        void* grown = realloc(world->field, (size_t)capacity * sizeof(*world->field));                          \
+        if (grown == NULL) return sdResult_outOfMemory;                                                         \
+        world->field = grown;                                                                                   \
+    }
+    SD_FOR_EACH_ARRAY(SD_GROW)
+#undef SD_GROW
+    world->capacity = capacity;
+    return sdResult_ok;
+}
+
+sdResult sdCreateWorld(const sdWorldDef* def, sdWorld** outWorld) {
+    if (outWorld == NULL) return sdResult_nullArgument;
+    *outWorld = NULL;
+    if (def == NULL) return sdResult_nullArgument;
+    if (!sd_finite2(def->sleepLinearTolerance, def->sleepAngularTolerance) || !isfinite(def->timeToSleep))
+        return sdResult_nonFinite;
+    if (def->initialBodyCapacity < 1 || def->initialBodyCapacity > (1 << 28) || def->sleepLinearTolerance < 0 ||
+        def->sleepAngularTolerance < 0 || def->timeToSleep < 0)
+        return sdResult_outOfRange;
+    sdWorld* world = calloc(1, sizeof(sdWorld));
+    if (world == NULL) return sdResult_outOfMemory;
+    world->def = *def;
+    if (sd_grow(world, def->initialBodyCapacity) != sdResult_ok) {
+        sdDestroyWorld(world);
+        return sdResult_outOfMemory;
+    }
+    *outWorld = world;
+    return sdResult_ok;
+}
+
+void sdDestroyWorld(sdWorld* world) {
+    if (world == NULL) return;
+#define SD_FREE(field) free(world->field);
+    SD_FOR_EACH_ARRAY(SD_FREE)
+#undef SD_FREE
+    free(world);
+}
+
+/// Hands out a slot: the most recently freed one, else a new one at the end (growing by doubling).
+sdResult sd_allocate_slot(sdWorld* world, int32_t* outIndex) {
+    if (world->freeCount > 0) {
+        *outIndex = world->freeSlots[--world->freeCount];
+        return sdResult_ok;
+    }
+    if (world->slotCount == world->capacity) {
+        if (world->capacity > INT32_MAX / 2) return sdResult_outOfMemory;
+        sdResult grown = sd_grow(world, world->capacity * 2);
+        if (grown != sdResult_ok) return grown;
+    }
+    *outIndex = world->slotCount++;
+    world->generation[*outIndex] = 0;
+    return sdResult_ok;
+}
+
+int32_t sdWorld_GetBodyCount(const sdWorld* world) { return world == NULL ? 0 : world->bodyCount; }
+
+int32_t sdWorld_GetAwakeBodyCount(const sdWorld* world) { return world == NULL ? 0 : world->awakeCount; }
+
+sdWorldState sdWorld_GetState(const sdWorld* world) {
+    sdWorldState state;
+    memset(&state, 0, sizeof state);
+    if (world == NULL) return state;
+    state.slotCount = world->slotCount;
+    state.x = world->x;
+    state.y = world->y;
+    state.angle = world->angle;
+    state.vx = world->vx;
+    state.vy = world->vy;
+    state.angularVelocity = world->w;
+    state.alive = world->alive;
+    state.awake = world->awake;
+    return state;
+}

@@ -1,0 +1,248 @@
+import Foundation
+import SolverBackend
+
+/// The pure-Swift physics world: the same algorithms as the C core, written for clarity, with no C and no
+/// BLAS. It is the oracle the C core is tested against; it is also a complete backend in its own right
+/// (`DynamicAnimator(…, solver: .reference)`).
+public final class ReferenceWorld: PhysicsBackend {
+    let settings: WorldSettings
+    /// Slots; nil marks a free slot.
+    var bodies: [ReferenceBody?] = []
+    var generations: [UInt32] = []
+    /// Free slots, most recently freed last (reused first).
+    var freeSlots: [Int] = []
+    public internal(set) var awakeBodyCount = 0
+
+    public init(settings: WorldSettings = WorldSettings()) throws(SolverError) {
+        try settings.validate()
+        self.settings = settings
+    }
+
+    public var bodyCount: Int { bodies.count - freeSlots.count }
+
+    public func createBody(_ definition: BodyDefinition) throws(SolverError) -> BodyID {
+        try definition.validate()
+        let index: Int
+        if let reused = freeSlots.popLast() {
+            index = reused
+        } else {
+            index = bodies.count
+            bodies.append(nil)
+            generations.append(0)
+        }
+        bodies[index] = ReferenceBody(definition)
+        wake(index)
+        return BodyID(index: Int32(index), generation: generations[index])
+    }
+
+    public func destroyBody(_ id: BodyID) throws(SolverError) {
+        let i = try slot(id)
+        if bodies[i]!.isAwake { awakeBodyCount -= 1 }
+        bodies[i] = nil
+        generations[i] &+= 1
+        freeSlots.append(i)
+    }
+
+    public func isValid(_ id: BodyID) -> Bool {
+        let i = Int(id.index)
+        return i >= 0 && i < bodies.count && bodies[i] != nil && generations[i] == id.generation
+    }
+
+    /// The slot of a live body, or `invalidBody`.
+    func slot(_ id: BodyID) throws(SolverError) -> Int {
+        guard isValid(id) else { throw .invalidBody(id) }
+        return Int(id.index)
+    }
+
+    /// Marks slot i as moving and restarts its rest timer (static bodies never move).
+    func wake(_ i: Int) {
+        bodies[i]!.sleepTime = 0
+        guard !bodies[i]!.isStatic, !bodies[i]!.isAwake else { return }
+        bodies[i]!.isAwake = true
+        awakeBodyCount += 1
+    }
+
+    public func setPosition(_ id: BodyID, x: Double, y: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(x, "x")
+        try Validate.finite(y, "y")
+        bodies[i]!.x = x
+        bodies[i]!.y = y
+        wake(i)
+    }
+
+    public func setAngle(_ id: BodyID, _ angle: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(angle, "angle")
+        bodies[i]!.angle = angle
+        wake(i)
+    }
+
+    public func setLinearVelocity(_ id: BodyID, vx: Double, vy: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(vx, "vx")
+        try Validate.finite(vy, "vy")
+        guard !bodies[i]!.isStatic else { return }
+        bodies[i]!.vx = vx
+        bodies[i]!.vy = vy
+        wake(i)
+    }
+
+    public func setAngularVelocity(_ id: BodyID, _ angularVelocity: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(angularVelocity, "angularVelocity")
+        guard bodies[i]!.invInertia != 0 else { return }
+        bodies[i]!.w = angularVelocity
+        wake(i)
+    }
+
+    public func addVelocity(_ id: BodyID, dvx: Double, dvy: Double, dw: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(dvx, "dvx")
+        try Validate.finite(dvy, "dvy")
+        try Validate.finite(dw, "dw")
+        guard !bodies[i]!.isStatic else { return }
+        bodies[i]!.vx += dvx
+        bodies[i]!.vy += dvy
+        if bodies[i]!.invInertia != 0 { bodies[i]!.w += dw }
+        wake(i)
+    }
+
+    public func setDensity(_ id: BodyID, _ density: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.positive(density, "density")
+        bodies[i]!.density = density
+        bodies[i]!.updateMass()
+        wake(i)
+    }
+
+    public func setDamping(_ id: BodyID, linear: Double, angular: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.nonNegative(linear, "linearDamping")
+        try Validate.nonNegative(angular, "angularDamping")
+        bodies[i]!.linearDamping = linear
+        bodies[i]!.angularDamping = angular
+        wake(i)
+    }
+
+    public func setGravity(_ id: BodyID, x: Double, y: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(x, "gravityX")
+        try Validate.finite(y, "gravityY")
+        bodies[i]!.gravityX = x
+        bodies[i]!.gravityY = y
+        wake(i)
+    }
+
+    public func setFlags(_ id: BodyID, _ flags: BodyFlags) throws(SolverError) {
+        let i = try slot(id)
+        if flags.contains(.isStatic), bodies[i]!.isAwake {
+            bodies[i]!.isAwake = false
+            awakeBodyCount -= 1
+        }
+        bodies[i]!.flags = flags
+        bodies[i]!.updateMass()
+        wake(i)
+    }
+
+    public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.nonNegative(restitution, "restitution")
+        try Validate.nonNegative(friction, "friction")
+        try Validate.finite(charge, "charge")
+        bodies[i]!.restitution = restitution
+        bodies[i]!.friction = friction
+        bodies[i]!.charge = charge
+        wake(i)
+    }
+
+    public func wake(_ id: BodyID) throws(SolverError) {
+        wake(try slot(id))
+    }
+
+    public func applyForce(_ id: BodyID, fx: Double, fy: Double, px: Double, py: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(fx, "fx")
+        try Validate.finite(fy, "fy")
+        try Validate.finite(px, "px")
+        try Validate.finite(py, "py")
+        guard !bodies[i]!.isStatic else { return }
+        let b = bodies[i]!
+        bodies[i]!.forceX += fx
+        bodies[i]!.forceY += fy
+        bodies[i]!.torque += (px - b.x) * fy - (py - b.y) * fx
+        if !b.isAwake { wake(i) }
+    }
+
+    public func applyImpulse(_ id: BodyID, jx: Double, jy: Double, px: Double, py: Double) throws(SolverError) {
+        let i = try slot(id)
+        try Validate.finite(jx, "jx")
+        try Validate.finite(jy, "jy")
+        try Validate.finite(px, "px")
+        try Validate.finite(py, "py")
+        guard !bodies[i]!.isStatic else { return }
+        let b = bodies[i]!
+        bodies[i]!.vx += jx * b.invMass
+        bodies[i]!.vy += jy * b.invMass
+        bodies[i]!.w += ((px - b.x) * jy - (py - b.y) * jx) * b.invInertia
+        if !b.isAwake { wake(i) }
+    }
+
+    public func state(of id: BodyID) throws(SolverError) -> BodyState {
+        let b = bodies[try slot(id)]!
+        return BodyState(
+            x: b.x, y: b.y, angle: b.angle, vx: b.vx, vy: b.vy, angularVelocity: b.w,
+            mass: b.invMass == 0 ? 0 : 1 / b.invMass, inertia: b.invInertia == 0 ? 0 : 1 / b.invInertia,
+            isAwake: b.isAwake)
+    }
+
+    public func withStateBuffers<R>(_ body: (BodyStateBuffers) throws -> R) rethrows -> R {
+        // Gathered into arrays for the call: clarity over speed, as everywhere in the reference.
+        let x = bodies.map { $0?.x ?? 0 }
+        let y = bodies.map { $0?.y ?? 0 }
+        let angle = bodies.map { $0?.angle ?? 0 }
+        let vx = bodies.map { $0?.vx ?? 0 }
+        let vy = bodies.map { $0?.vy ?? 0 }
+        let w = bodies.map { $0?.w ?? 0 }
+        let alive = bodies.map { $0 == nil ? UInt8(0) : 1 }
+        let awake = bodies.map { $0?.isAwake == true ? UInt8(1) : 0 }
+        return try x.withUnsafeBufferPointer { x in
+            try y.withUnsafeBufferPointer { y in
+                try angle.withUnsafeBufferPointer { angle in
+                    try vx.withUnsafeBufferPointer { vx in
+                        try vy.withUnsafeBufferPointer { vy in
+                            try w.withUnsafeBufferPointer { w in
+                                try alive.withUnsafeBufferPointer { alive in
+                                    try awake.withUnsafeBufferPointer { awake in
+                                        try body(
+                                            BodyStateBuffers(
+                                                x: x, y: y, angle: angle, vx: vx, vy: vy, angularVelocity: w,
+                                                alive: alive, awake: awake))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) throws(SolverError)
+        -> [BodyID]
+    {
+        try Self.validateRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        var found: [BodyID] = []
+        for (i, slot) in bodies.enumerated() {
+            guard let b = slot else { continue }
+            let c = abs(cos(b.angle))
+            let s = abs(sin(b.angle))
+            let hx = 0.5 * (c * b.width + s * b.height)
+            let hy = 0.5 * (s * b.width + c * b.height)
+            if b.x + hx < minX || b.x - hx > maxX { continue }
+            if b.y + hy < minY || b.y - hy > maxY { continue }
+            found.append(BodyID(index: Int32(i), generation: generations[i]))
+        }
+        return found
+    }
+}

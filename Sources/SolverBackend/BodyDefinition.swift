@@ -1,0 +1,64 @@
+/// Body flags shared by both backends.
+public struct BodyFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Anchored: the body never moves, ignores forces and has infinite mass.
+    public static let isStatic = BodyFlags(rawValue: 1 << 0)
+    /// The body never rotates (infinite moment of inertia).
+    public static let fixedRotation = BodyFlags(rawValue: 1 << 1)
+}
+
+/// Everything needed to create a body. Units: points, seconds, radians (clockwise on screen), kilograms.
+public struct BodyDefinition: Sendable, Equatable {
+    /// Centre, pt. Default (0, 0).
+    public var x: Double = 0
+    public var y: Double = 0
+    /// Rotation, radians. Default 0.
+    public var angle: Double = 0
+    /// Linear velocity, pt/s. Default 0.
+    public var vx: Double = 0
+    public var vy: Double = 0
+    /// Angular velocity, rad/s. Default 0.
+    public var angularVelocity: Double = 0
+    /// Bounding size, pt, both > 0. Default 100 × 100.
+    public var width: Double = 100
+    public var height: Double = 100
+    /// Shape of the mass distribution. Default rectangle.
+    public var shape: ShapeKind = .rectangle
+    /// Density, > 0: mass = density × area / 10 000 kg. Default 1.
+    public var density: Double = 1
+    /// Linear damping c ≥ 0 in 1/s: velocity decays as e^(−c·t). Default 0.
+    public var linearDamping: Double = 0
+    /// Angular damping ≥ 0 in 1/s. Default 0.
+    public var angularDamping: Double = 0
+    /// Gravitational acceleration acting on this body, pt/s². Default (0, 0).
+    public var gravityX: Double = 0
+    public var gravityY: Double = 0
+    /// Static / fixed-rotation flags. Default none.
+    public var flags: BodyFlags = []
+
+    /// A definition with every field at its default.
+    public init() {}
+
+    /// Checks every field and throws the first problem found, naming the field and its value.
+    public func validate() throws(SolverError) {
+        try Validate.finite(x, "x")
+        try Validate.finite(y, "y")
+        try Validate.finite(angle, "angle")
+        try Validate.finite(vx, "vx")
+        try Validate.finite(vy, "vy")
+        try Validate.finite(angularVelocity, "angularVelocity")
+        try Validate.positive(width, "width")
+        try Validate.positive(height, "height")
+        try Validate.positive(density, "density")
+        try Validate.nonNegative(linearDamping, "linearDamping")
+        try Validate.nonNegative(angularDamping, "angularDamping")
+        try Validate.finite(gravityX, "gravityX")
+        try Validate.finite(gravityY, "gravityY")
+        if case let .polygon(area, unitInertia) = shape {
+            try Validate.positive(area, "polygon area")
+            try Validate.positive(unitInertia, "polygon unitInertia")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// Why a backend refused a call. The world is unchanged after any of these.
+public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The id names no live body (it was destroyed, or never existed in this world).
+    case invalidBody(BodyID)
+    /// A NaN or infinite number was passed for `parameter`.
+    case nonFinite(parameter: String, value: Double)
+    /// `value` is outside the range `parameter` accepts (`expected` says which).
+    case outOfRange(parameter: String, value: Double, expected: String)
+    /// The world could not grow its storage.
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case let .invalidBody(id): return "\(id) is not a live body"
+        case let .nonFinite(parameter, value): return "\(parameter) must be finite (got \(value))"
+        case let .outOfRange(parameter, value, expected): return "\(parameter) must be \(expected) (got \(value))"
+        case .outOfMemory: return "out of memory"
+        }
+    }
+}
+
+/// Argument checks shared by both backends, so they refuse the same input with the same error.
+public enum Validate {
+    /// Throws ``SolverError/nonFinite(parameter:value:)`` unless `value` is finite.
+    @inline(__always)
+    public static func finite(_ value: Double, _ parameter: String) throws(SolverError) {
+        guard value.isFinite else { throw .nonFinite(parameter: parameter, value: value) }
+    }
+
+    /// Throws unless `value` is finite and > 0.
+    public static func positive(_ value: Double, _ parameter: String) throws(SolverError) {
+        try finite(value, parameter)
+        guard value > 0 else { throw .outOfRange(parameter: parameter, value: value, expected: "> 0") }
+    }
+
+    /// Throws unless `value` is finite and ≥ 0.
+    public static func nonNegative(_ value: Double, _ parameter: String) throws(SolverError) {
+        try finite(value, parameter)
+        guard value >= 0 else { throw .outOfRange(parameter: parameter, value: value, expected: "≥ 0") }
+    }
+}

@@ -1,0 +1,91 @@
+/// World-wide parameters of a backend. Defaults are UIKit's (Box2D's) rest thresholds in points.
+public struct WorldSettings: Sendable, Equatable {
+    /// Slots allocated up front; storage doubles when full. Default 64.
+    public var initialBodyCapacity: Int = 64
+    /// Speed below which a body may come to rest, pt/s. Default 1 (0.01 m/s).
+    public var sleepLinearTolerance: Double = 1
+    /// Spin below which a body may come to rest, rad/s. Default 2° per second.
+    public var sleepAngularTolerance: Double = 2 * Double.pi / 180
+    /// How long a body must stay below both tolerances before it rests, seconds. Default 0.5.
+    public var timeToSleep: Double = 0.5
+
+    /// Settings with every field at its default.
+    public init() {}
+
+    /// Throws the first invalid field.
+    public func validate() throws(SolverError) {
+        guard (1...(1 << 28)).contains(initialBodyCapacity) else {
+            throw .outOfRange(
+                parameter: "initialBodyCapacity", value: Double(initialBodyCapacity), expected: "in 1...268435456")
+        }
+        try Validate.nonNegative(sleepLinearTolerance, "sleepLinearTolerance")
+        try Validate.nonNegative(sleepAngularTolerance, "sleepAngularTolerance")
+        try Validate.nonNegative(timeToSleep, "timeToSleep")
+    }
+}
+
+/// One body's full state.
+public struct BodyState: Sendable, Equatable {
+    /// Centre, pt.
+    public var x: Double
+    public var y: Double
+    /// Rotation, radians.
+    public var angle: Double
+    /// Linear velocity, pt/s.
+    public var vx: Double
+    public var vy: Double
+    /// Angular velocity, rad/s.
+    public var angularVelocity: Double
+    /// Mass in kg (0 when static) and moment of inertia in kg·pt² (0 when static or not rotating).
+    public var mass: Double
+    public var inertia: Double
+    /// False once the body has come to rest.
+    public var isAwake: Bool
+
+    public init(
+        x: Double, y: Double, angle: Double, vx: Double, vy: Double, angularVelocity: Double,
+        mass: Double, inertia: Double, isAwake: Bool
+    ) {
+        self.x = x
+        self.y = y
+        self.angle = angle
+        self.vx = vx
+        self.vy = vy
+        self.angularVelocity = angularVelocity
+        self.mass = mass
+        self.inertia = inertia
+        self.isAwake = isAwake
+    }
+}
+
+/// Read-only views of every slot's state, for read-back without a call per body. Valid only inside the
+/// closure that receives them. Slots whose `alive` entry is 0 are free.
+public struct BodyStateBuffers {
+    public var x: UnsafeBufferPointer<Double>
+    public var y: UnsafeBufferPointer<Double>
+    public var angle: UnsafeBufferPointer<Double>
+    public var vx: UnsafeBufferPointer<Double>
+    public var vy: UnsafeBufferPointer<Double>
+    public var angularVelocity: UnsafeBufferPointer<Double>
+    public var alive: UnsafeBufferPointer<UInt8>
+    public var awake: UnsafeBufferPointer<UInt8>
+
+    public init(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, angle: UnsafeBufferPointer<Double>,
+        vx: UnsafeBufferPointer<Double>, vy: UnsafeBufferPointer<Double>,
+        angularVelocity: UnsafeBufferPointer<Double>, alive: UnsafeBufferPointer<UInt8>,
+        awake: UnsafeBufferPointer<UInt8>
+    ) {
+        self.x = x
+        self.y = y
+        self.angle = angle
+        self.vx = vx
+        self.vy = vy
+        self.angularVelocity = angularVelocity
+        self.alive = alive
+        self.awake = awake
+    }
+
+    /// Number of slots (live or free).
+    public var slotCount: Int { x.count }
+}
