@@ -1,0 +1,19 @@
+import Foundation
+import SolverBackend
+
+/// What the animator knows about one item's body: the item, its id in the world, how many registered
+/// behaviors hold it, what was last written to the item (to notice changes made from outside), and what was
+/// last pushed to the body (to push only changes).
+@MainActor
+struct BodyRecord {
+    let item: any DynamicItem
+    let id: BodyID
+    var retainCount = 1
+    /// The item's `center` and `transform` exactly as last written or read.
+    var itemCenter: CGPoint
+    var itemTransform: CGAffineTransform
+    /// Body angle last written to the item.
+    var angle: Double
+    var gravity = (x: 0.0, y: 0.0)
+    var properties = ItemProperties.defaults
+}

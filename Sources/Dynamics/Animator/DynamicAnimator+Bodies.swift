@@ -1,0 +1,175 @@
+import Foundation
+import SolverBackend
+
+extension DynamicAnimator {
+    /// Gives `item` a body (or counts one more behavior holding it). The body starts at the item's centre and
+    /// rotation with UIKit's default properties.
+    func retainBody(for item: any DynamicItem) {
+        let key = ObjectIdentifier(item)
+        if let slot = slotByItem[key] {
+            records[slot]!.retainCount += 1
+            return
+        }
+        checkItemKind(item)
+        let center = referencePoint(of: item)
+        let angle = Double(item.transform.rotationAngle)
+        requireFinite(center, "Center of item \(item)")
+        precondition(angle.isFinite, "Rotation of item \(item) must be finite (got \(angle))")
+        let (width, height, shape) = ItemShape.shape(of: item)
+        var definition = BodyDefinition()
+        definition.x = Double(center.x)
+        definition.y = Double(center.y)
+        definition.angle = angle
+        definition.width = width
+        definition.height = height
+        definition.shape = shape
+        let defaults = ItemProperties.defaults
+        definition.density = Double(defaults.density)
+        definition.linearDamping = Double(defaults.resistance)
+        definition.angularDamping = Double(defaults.angularResistance)
+        let id = solve { try world.createBody(definition) }
+        let slot = Int(id.index)
+        if slot >= records.count { records.append(contentsOf: repeatElement(nil, count: slot - records.count + 1)) }
+        records[slot] = BodyRecord(item: item, id: id, itemCenter: item.center, itemTransform: item.transform, angle: angle)
+        slotByItem[key] = slot
+        needsConfiguration = true
+        resume()
+    }
+
+    /// One behavior fewer holds `item`; the body is destroyed with the last one.
+    func releaseBody(for item: any DynamicItem) {
+        let key = ObjectIdentifier(item)
+        guard let slot = slotByItem[key] else { return }
+        records[slot]!.retainCount -= 1
+        guard records[slot]!.retainCount == 0 else { return }
+        solve { try world.destroyBody(records[slot]!.id) }
+        records[slot] = nil
+        slotByItem[key] = nil
+    }
+
+    /// Views go in view animators (inside the reference view), layout attributes in layout animators.
+    private func checkItemKind(_ item: any DynamicItem) {
+        let members = (item as? DynamicItemGroup)?.items ?? [item]
+        switch referenceSystem {
+        case .view:
+            for member in members {
+                guard let view = member as? View else {
+                    preconditionFailure("Can't use \(type(of: member)) as item in an animator made with a reference view; use View items")
+                }
+                if let reference = referenceView {
+                    precondition(
+                        view !== reference && view.isDescendant(of: reference),
+                        "View item (\(view)) should be a descendant of reference view in DynamicAnimator")
+                }
+            }
+        case .layout:
+            for member in members {
+                precondition(
+                    member is CollectionViewLayoutAttributes,
+                    "Can't use \(type(of: member)) as item in an animator made with a collection view layout; use CollectionViewLayoutAttributes")
+            }
+        case .none:
+            break
+        }
+    }
+
+    /// `item`'s centre in reference coordinates (views: converted from their superview).
+    func referencePoint(of item: any DynamicItem) -> CGPoint {
+        guard referenceSystem == .view, let view = item as? View, let parent = view.superview,
+            let reference = referenceView, parent !== reference
+        else { return item.center }
+        return parent.convert(item.center, to: reference)
+    }
+
+    /// A reference-coordinates point as `item` expects its `center`.
+    func itemPoint(_ point: CGPoint, for item: any DynamicItem) -> CGPoint {
+        guard referenceSystem == .view, let view = item as? View, let parent = view.superview,
+            let reference = referenceView, parent !== reference
+        else { return point }
+        return parent.convert(point, from: reference)
+    }
+
+    /// The body state of `item`, or nil when it has no body here.
+    func bodyState(of item: any DynamicItem) -> BodyState? {
+        guard let slot = slotByItem[ObjectIdentifier(item)], let record = records[slot] else { return nil }
+        return solve { try world.state(of: record.id) }
+    }
+
+    /// Adds velocity to `item`'s body (pt/s and rad/s) and wakes the animator.
+    func addVelocity(to item: any DynamicItem, linear: CGPoint, angular: CGFloat) {
+        guard let slot = slotByItem[ObjectIdentifier(item)], let record = records[slot] else { return }
+        solve { try world.addVelocity(record.id, dvx: Double(linear.x), dvy: Double(linear.y), dw: Double(angular)) }
+        resume()
+    }
+
+    /// Applies a push to `item`: a force (kg·pt/s²) for this step, or an impulse (kg·pt/s), at the centre
+    /// plus the offset.
+    func push(_ item: any DynamicItem, x: Double, y: Double, offsetX: Double, offsetY: Double, impulse: Bool) {
+        guard x != 0 || y != 0, let slot = slotByItem[ObjectIdentifier(item)], let record = records[slot] else { return }
+        solve {
+            let state = try world.state(of: record.id)
+            let px = state.x + offsetX
+            let py = state.y + offsetY
+            if impulse {
+                try world.applyImpulse(record.id, jx: x, jy: y, px: px, py: py)
+            } else {
+                try world.applyForce(record.id, fx: x, fy: y, px: px, py: py)
+            }
+        }
+    }
+
+    /// Runs ``configureBodies()`` when a behavior changed since the last time.
+    func configureBodiesIfNeeded() {
+        if needsConfiguration { configureBodies() }
+    }
+
+    /// Pushes gravity and item properties from the registered behaviors to the bodies, changing only what
+    /// differs from what the body already has (so unchanged bodies are not woken).
+    func configureBodies() {
+        needsConfiguration = false
+        var gravity: [ObjectIdentifier: (x: Double, y: Double)] = [:]
+        var properties: [ObjectIdentifier: ItemProperties] = [:]
+        for behavior in registeredBehaviors {
+            if let g = behavior as? GravityBehavior {
+                let ax = Double(g.gravityDirection.dx) * PhysicsUnits.gravityAcceleration
+                let ay = Double(g.gravityDirection.dy) * PhysicsUnits.gravityAcceleration
+                for item in g.items {
+                    let old = gravity[ObjectIdentifier(item)] ?? (0, 0)
+                    gravity[ObjectIdentifier(item)] = (old.x + ax, old.y + ay)
+                }
+            } else if let b = behavior as? DynamicItemBehavior {
+                for item in b.items {
+                    let key = ObjectIdentifier(item)
+                    properties[key] = (properties[key] ?? ItemProperties()).merging(b.explicitProperties)
+                }
+            }
+        }
+        for slot in records.indices {
+            guard var record = records[slot] else { continue }
+            let key = ObjectIdentifier(record.item)
+            let g = gravity[key] ?? (0, 0)
+            let p = (properties[key] ?? ItemProperties()).resolved
+            let old = record.properties
+            solve {
+                if g != record.gravity { try world.setGravity(record.id, x: g.x, y: g.y) }
+                if p.isAnchored != old.isAnchored || p.allowsRotation != old.allowsRotation {
+                    var flags: BodyFlags = []
+                    if p.isAnchored { flags.insert(.isStatic) }
+                    if !p.allowsRotation { flags.insert(.fixedRotation) }
+                    try world.setFlags(record.id, flags)
+                }
+                if p.density != old.density { try world.setDensity(record.id, Double(p.density)) }
+                if p.resistance != old.resistance || p.angularResistance != old.angularResistance {
+                    try world.setDamping(record.id, linear: Double(p.resistance), angular: Double(p.angularResistance))
+                }
+                if p.elasticity != old.elasticity || p.friction != old.friction || p.charge != old.charge {
+                    try world.setMaterial(
+                        record.id, restitution: Double(p.elasticity), friction: Double(p.friction), charge: Double(p.charge))
+                }
+            }
+            record.gravity = g
+            record.properties = p
+            records[slot] = record
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import SolverBackend
+
+/// Runs behaviors on items: UIKit's `UIDynamicAnimator`.
+///
+/// An animator owns one physics world (the C core by default, or the pure-Swift reference solver) and one
+/// rigid body per item that a registered behavior names. Step it yourself with ``step(_:)`` (headless, one
+/// frame per call), or let ``startRealTimeDriver(framesPerSecond:)`` step it from the main queue while it runs.
+/// Like UIKit it pauses once every item is at rest, and resumes when a behavior is added, removed or changed,
+/// or an item is updated.
+///
+/// Isolation: the animator, its behaviors and items are bound to the main actor, as in UIKit.
+@MainActor
+public final class DynamicAnimator {
+    /// Where items' coordinates live.
+    enum ReferenceSystem {
+        case view
+        case layout
+        case none
+    }
+
+    /// The solver behind this animator.
+    public let solver: SolverKind
+    let world: any PhysicsBackend
+    let referenceSystem: ReferenceSystem
+
+    /// The view whose bounds space is the reference coordinate system (nil unless made with a view). Weak.
+    public private(set) weak var referenceView: View?
+    /// The layout whose content space is the reference system (nil unless made with a layout). Weak.
+    public private(set) weak var collectionViewLayout: CollectionViewLayout?
+
+    /// Hears pauses and resumes. Weak.
+    public weak var delegate: (any DynamicAnimatorDelegate)?
+
+    /// Top-level behaviors, in the order they were added.
+    public private(set) var behaviors: [DynamicBehavior] = []
+
+    /// True while the animator is stepping (between a resume and a pause).
+    public internal(set) var isRunning = false
+
+    /// Total simulated time since creation, seconds. Pauses do not reset it.
+    public internal(set) var elapsedTime: TimeInterval = 0
+
+    /// The longest physics substep, seconds: each ``step(_:)`` is split into `⌈dt / maximumSubstepInterval⌉`
+    /// equal substeps. Default 1/120 s (UIKit's), so a 60 Hz frame is two substeps.
+    public var maximumSubstepInterval: TimeInterval = 1.0 / 120.0 {
+        didSet {
+            precondition(
+                maximumSubstepInterval.isFinite && maximumSubstepInterval > 0,
+                "DynamicAnimator.maximumSubstepInterval must be finite and > 0 (got \(maximumSubstepInterval))")
+        }
+    }
+
+    /// Records by body slot, and slots by item identity.
+    var records: [BodyRecord?] = []
+    var slotByItem: [ObjectIdentifier: Int] = [:]
+    /// Every registered behavior (top-level and children) in hierarchy order; rebuilt when the tree changes.
+    var registeredBehaviorsCache: [DynamicBehavior]?
+    /// Set when a behavior changed; bodies are re-configured (gravity, item properties) before the next step.
+    var needsConfiguration = false
+    /// True inside ``step(_:)``: top-level additions and removals wait until the step ends.
+    var isStepping = false
+    var deferredChanges: [() -> Void] = []
+    var driver: RealTimeDriver?
+
+    /// An animator whose coordinates are `view`'s bounds space. Items must be views inside `view`.
+    public init(referenceView view: View, solver: SolverKind = .accelerated) {
+        self.solver = solver
+        world = solver.makeBackend()
+        referenceSystem = .view
+        referenceView = view
+    }
+
+    /// An animator for a collection view layout: items are its layout attributes, coordinates its content
+    /// space, and the layout is invalidated after every step.
+    public init(collectionViewLayout layout: CollectionViewLayout, solver: SolverKind = .accelerated) {
+        self.solver = solver
+        world = solver.makeBackend()
+        referenceSystem = .layout
+        collectionViewLayout = layout
+    }
+
+    /// An animator with no reference system: any item, no coordinate conversion.
+    public init(solver: SolverKind = .accelerated) {
+        self.solver = solver
+        world = solver.makeBackend()
+        referenceSystem = .none
+    }
+
+    // MARK: Behaviors
+
+    /// Adds a top-level behavior and its whole tree. Adding one that is already top-level here is ignored;
+    /// one registered here as a child, or in another animator, is refused.
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        if isStepping {
+            deferredChanges.append { [weak self] in self?.addBehavior(behavior) }
+            return
+        }
+        guard !behaviors.contains(where: { $0 === behavior }) else { return }
+        precondition(
+            behavior.parentBehavior == nil,
+            "DynamicAnimator.addBehavior: \(type(of: behavior)) is a child of \(type(of: behavior.parentBehavior!)); add its parent instead")
+        behaviors.append(behavior)
+        register(behavior)
+    }
+
+    /// Removes a top-level behavior and its tree. Others are ignored.
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        if isStepping {
+            deferredChanges.append { [weak self] in self?.removeBehavior(behavior) }
+            return
+        }
+        guard let index = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: index)
+        unregister(behavior)
+    }
+
+    /// Removes every behavior.
+    public func removeAllBehaviors() {
+        if isStepping {
+            deferredChanges.append { [weak self] in self?.removeAllBehaviors() }
+            return
+        }
+        for behavior in behaviors.reversed() { removeBehavior(behavior) }
+    }
+
+    /// Registers `behavior` and its children: sets their animator, gives their items bodies.
+    func register(_ behavior: DynamicBehavior) {
+        precondition(
+            behavior.dynamicAnimator == nil || behavior.dynamicAnimator === self,
+            "\(type(of: behavior)) is already in another DynamicAnimator; remove it there before adding it here")
+        precondition(
+            behavior.dynamicAnimator == nil,
+            "Adding the same behavior twice to the same animator is not supported (\(type(of: behavior)))")
+        behavior.dynamicAnimator = self
+        for item in behavior.bodyItems { retainBody(for: item) }
+        registeredBehaviorsCache = nil
+        needsConfiguration = true
+        behavior.willMove(to: self)
+        behavior.didRegister(in: self)
+        for child in behavior.childBehaviors { register(child) }
+        resume()
+    }
+
+    /// Unregisters `behavior` and its children, releasing their bodies.
+    func unregister(_ behavior: DynamicBehavior) {
+        for child in behavior.childBehaviors { unregister(child) }
+        behavior.willMove(to: nil)
+        for item in behavior.bodyItems { releaseBody(for: item) }
+        behavior.dynamicAnimator = nil
+        registeredBehaviorsCache = nil
+        needsConfiguration = true
+        resume()
+    }
+
+    /// Every registered behavior in hierarchy order: top-level in order, depth first, parents first.
+    var registeredBehaviors: [DynamicBehavior] {
+        if let cached = registeredBehaviorsCache { return cached }
+        var all: [DynamicBehavior] = []
+        func visit(_ b: DynamicBehavior) {
+            all.append(b)
+            b.childBehaviors.forEach(visit)
+        }
+        behaviors.forEach(visit)
+        registeredBehaviorsCache = all
+        return all
+    }
+
+    /// A registered behavior changed a parameter.
+    func behaviorDidChange() {
+        needsConfiguration = true
+        resume()
+    }
+
+    // MARK: Items
+
+    /// Items whose bodies' rotated bounding boxes overlap `rect` (reference coordinates), in body order.
+    public func items(in rect: CGRect) -> [any DynamicItem] {
+        guard !rect.isNull else { return [] }
+        requireFinite(rect.origin, "DynamicAnimator.items(in:) rect origin")
+        requireFinite(rect.size.width, "DynamicAnimator.items(in:) rect width")
+        requireFinite(rect.size.height, "DynamicAnimator.items(in:) rect height")
+        let ids = solve {
+            try world.bodies(
+                inRectMinX: Double(rect.minX), minY: Double(rect.minY), maxX: Double(rect.maxX), maxY: Double(rect.maxY))
+        }
+        return ids.compactMap { records[Int($0.index)]?.item }
+    }
+
+    /// Re-reads `item`'s `center` and rotation into its body (call it after moving an animated item
+    /// yourself) and wakes the animator. Items the animator does not know are ignored.
+    public func updateItem(usingCurrentState item: any DynamicItem) {
+        guard let slot = slotByItem[ObjectIdentifier(item)], var record = records[slot] else { return }
+        let center = referencePoint(of: item)
+        let angle = Double(item.transform.rotationAngle)
+        requireFinite(center, "DynamicAnimator.updateItem: center of \(item)")
+        precondition(angle.isFinite, "DynamicAnimator.updateItem: rotation of \(item) must be finite (got \(angle))")
+        solve {
+            try world.setPosition(record.id, x: Double(center.x), y: Double(center.y))
+            try world.setAngle(record.id, angle)
+        }
+        record.itemCenter = item.center
+        record.itemTransform = item.transform
+        record.angle = angle
+        records[slot] = record
+        resume()
+    }
+
+    /// The attributes a behavior registered for the cell at `indexPath` (layout animators only), or nil.
+    public func layoutAttributesForCell(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        guard referenceSystem == .layout else { return nil }
+        for record in records {
+            if let attributes = record?.item as? CollectionViewLayoutAttributes,
+                attributes.representedElementCategory == .cell, attributes.indexPath == indexPath
+            {
+                return attributes
+            }
+        }
+        return nil
+    }
+
+    /// Runs a world call whose arguments the façade has already checked; a refusal here is a bug.
+    func solve<T>(_ body: () throws -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            preconditionFailure("swift-dynamics: the \(solver) solver refused a call: \(error)")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Pushes its items with a force or an impulse: UIKit's `UIPushBehavior`.
+///
+/// Units are UIKit's: a magnitude of 1 is one "UIKit Newton", which accelerates a 100 × 100 item of density 1
+/// (1 kg) by 100 points/s² (continuous), or changes its velocity by 100 points/s at once (instantaneous).
+/// A push applied off the centre (``setTargetOffsetFromCenter(_:for:)``) also turns the item.
+@MainActor
+open class PushBehavior: DynamicBehavior {
+    /// How the push acts.
+    public enum Mode: Int, Sendable {
+        /// A force applied during every step while ``PushBehavior/active``.
+        case continuous = 0
+        /// One impulse on the next step; then ``PushBehavior/active`` turns false by itself.
+        case instantaneous = 1
+    }
+
+    private var list: ItemList
+    private var offsets: [ObjectIdentifier: UIOffset] = [:]
+    /// True while an instantaneous push turns itself off, which is not a change to wake the animator for.
+    private var isFiring = false
+
+    /// The push mode, fixed at creation.
+    public let mode: Mode
+
+    /// Creates a push for `items` in `mode`, with zero magnitude and `active` true.
+    public init(items: [any DynamicItem], mode: Mode) {
+        list = ItemList(items)
+        self.mode = mode
+        super.init()
+    }
+
+    /// The items pushed.
+    public var items: [any DynamicItem] { list.items }
+
+    /// Adds an item (duplicates are ignored).
+    public func addItem(_ item: any DynamicItem) { insertItem(item, into: &list) }
+
+    /// Removes an item.
+    public func removeItem(_ item: any DynamicItem) {
+        offsets[ObjectIdentifier(item)] = nil
+        removeItem(item, from: &list)
+    }
+
+    /// Whether the push acts. Default true. An instantaneous push sets it to false after firing; set it to
+    /// true to fire again.
+    public var active = true {
+        didSet { if active != oldValue, !isFiring { setNeedsUpdate() } }
+    }
+
+    /// The force (or impulse) vector in UIKit Newtons (N·s). Default (0, 0).
+    public var pushDirection = CGVector.zero {
+        didSet {
+            requireFinite(pushDirection, "PushBehavior.pushDirection")
+            setNeedsUpdate()
+        }
+    }
+
+    /// Direction of the push in radians (0 = right, π/2 = down). Default 0.
+    public var angle: CGFloat {
+        get { pushDirection == .zero ? 0 : CGFloat(atan2(Double(pushDirection.dy), Double(pushDirection.dx))) }
+        set { setAngle(newValue, magnitude: magnitude) }
+    }
+
+    /// Strength in UIKit Newtons. Default 0. Negative values push the other way.
+    public var magnitude: CGFloat {
+        get { CGFloat(hypot(Double(pushDirection.dx), Double(pushDirection.dy))) }
+        set { setAngle(angle, magnitude: newValue) }
+    }
+
+    /// Sets direction and strength: the vector becomes (cos θ, sin θ) × magnitude.
+    public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
+        requireFinite(angle, "PushBehavior.angle")
+        requireFinite(magnitude, "PushBehavior.magnitude")
+        pushDirection = CGVector(
+            dx: CGFloat(cos(Double(angle))) * magnitude, dy: CGFloat(sin(Double(angle))) * magnitude)
+    }
+
+    /// Where the push acts on `item`, as an offset from its centre in reference axes (not turning with the
+    /// item). `.zero` (the default) pushes through the centre.
+    public func setTargetOffsetFromCenter(_ offset: UIOffset, for item: any DynamicItem) {
+        requireFinite(offset.horizontal, "PushBehavior target offset horizontal")
+        requireFinite(offset.vertical, "PushBehavior target offset vertical")
+        offsets[ObjectIdentifier(item)] = offset == .zero ? nil : offset
+        setNeedsUpdate()
+    }
+
+    /// The offset set for `item`, or `.zero`.
+    public func targetOffsetFromCenter(for item: any DynamicItem) -> UIOffset {
+        offsets[ObjectIdentifier(item)] ?? .zero
+    }
+
+    override var keepsNoChildren: Bool { true }
+    override var bodyItems: [any DynamicItem] { list.items }
+
+    override func prepareStep(in animator: DynamicAnimator) {
+        guard active else { return }
+        let fx = Double(pushDirection.dx) * PhysicsUnits.newton
+        let fy = Double(pushDirection.dy) * PhysicsUnits.newton
+        for item in list.items {
+            let offset = offsets[ObjectIdentifier(item)] ?? .zero
+            animator.push(
+                item, x: fx, y: fy, offsetX: Double(offset.horizontal), offsetY: Double(offset.vertical),
+                impulse: mode == .instantaneous)
+        }
+        if mode == .instantaneous {
+            isFiring = true
+            active = false
+            isFiring = false
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// A headless view: the geometry of `UIView` that dynamics reads and writes, with a view tree, so the seeds'
+/// scenarios run and are tested where UIKit does not exist.
+///
+/// `center` is in the superview's coordinates, `bounds` in the view's own; `frame` is derived from them and
+/// the transform (the bounding box of the transformed bounds, as in UIKit).
+@MainActor
+open class View: DynamicItem {
+    /// Centre in the superview's coordinates, points.
+    public var center: CGPoint
+    /// The view's own coordinate space: origin (scroll offset) and size, points.
+    public var bounds: CGRect
+    /// Transform about the centre. Default identity.
+    public var transform: CGAffineTransform = .identity
+    /// The children, back to front.
+    public private(set) var subviews: [View] = []
+    /// The parent, if any.
+    public private(set) weak var superview: View?
+
+    /// Creates a view occupying `frame` in its (future) superview's coordinates.
+    public init(frame: CGRect = .zero) {
+        center = CGPoint(x: frame.midX, y: frame.midY)
+        bounds = CGRect(origin: .zero, size: frame.size)
+    }
+
+    /// The bounding box of the view in its superview's coordinates. Setting it sets `center` and
+    /// `bounds.size` (with an identity transform it round-trips exactly).
+    public var frame: CGRect {
+        get {
+            let size = bounds.size
+            let t = transform
+            let halfWidth = (abs(t.a) * size.width + abs(t.c) * size.height) / 2
+            let halfHeight = (abs(t.b) * size.width + abs(t.d) * size.height) / 2
+            return CGRect(x: center.x - halfWidth, y: center.y - halfHeight, width: 2 * halfWidth, height: 2 * halfHeight)
+        }
+        set {
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            bounds.size = newValue.size
+        }
+    }
+
+    /// Adds `view` as the front-most child, taking it from its old parent.
+    public func addSubview(_ view: View) {
+        precondition(view !== self, "View.addSubview: a view cannot be its own subview")
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    /// Detaches the view from its parent.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// True when `view` is this view or one of its ancestors.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// `point` from this view's coordinates into `view`'s (nil: the root's). Transforms of the views in
+    /// between are not applied; origins and bounds offsets are.
+    public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
+        let inRoot = toRoot(point)
+        guard let view else { return inRoot }
+        let origin = view.toRoot(.zero)
+        return CGPoint(x: inRoot.x - origin.x, y: inRoot.y - origin.y)
+    }
+
+    /// `point` from `view`'s coordinates (nil: the root's) into this view's.
+    public func convert(_ point: CGPoint, from view: View?) -> CGPoint {
+        let inRoot = view?.toRoot(point) ?? point
+        let origin = toRoot(.zero)
+        return CGPoint(x: inRoot.x - origin.x, y: inRoot.y - origin.y)
+    }
+
+    private func toRoot(_ point: CGPoint) -> CGPoint {
+        var p = point
+        var current: View? = self
+        while let v = current, v.superview != nil {
+            p.x += v.center.x - v.bounds.size.width / 2 - v.bounds.origin.x
+            p.y += v.center.y - v.bounds.size.height / 2 - v.bounds.origin.y
+            current = v.superview
+        }
+        return p
+    }
+}
