@@ -158,6 +158,103 @@ sdWorldState sdWorld_GetState(const sdWorld* world);
 sdResult sdWorld_QueryRect(const sdWorld* world, double minX, double minY, double maxX, double maxY,
                            sdBodyId* outIds, int32_t capacity, int32_t* outCount);
 
+// ---------------------------------------------------------------------------------------------------------
+// Joints: springs and rigid attachments between two bodies, or a body and a fixed point of the world.
+// ---------------------------------------------------------------------------------------------------------
+
+/// Stable handle of a joint (slot + generation, like bodies).
+typedef struct sdJointId {
+    int32_t index;
+    uint32_t generation;
+} sdJointId;
+
+/// What a joint holds.
+typedef enum sdJointKind {
+    /// Keeps the anchor points `length` apart: rigid when `frequency` is 0, a damped spring otherwise. With
+    /// length 0 it is an isotropic point spring (or a rigid pin).
+    sdJoint_distance = 0,
+    /// Rope: the anchor points at most `length` apart.
+    sdJoint_rope = 1,
+    /// Revolute pin: the anchor points coincide; optional relative-angle limits and friction torque.
+    sdJoint_revolute = 2,
+    /// Weld: the anchor points coincide and the relative angle stays at its creation value.
+    sdJoint_weld = 3,
+    /// Prismatic slider: B moves relative to A only along `axis` (fixed in A's frame, or the world's when A
+    /// is the world), without relative rotation; optional translation limits.
+    sdJoint_prismatic = 4,
+} sdJointKind;
+
+/// `bodyA.index` or `bodyB.index` = `sdWorldBodyIndex` means "the world": that anchor is a fixed point.
+#define sdWorldBodyIndex (-1)
+
+/// Joint creation parameters. Get defaults from `sdDefaultJointDef`.
+typedef struct sdJointDef {
+    sdJointKind kind;                 ///< default distance
+    sdBodyId bodyA, bodyB;            ///< at most one of them the world
+    double anchorAX, anchorAY;        ///< anchor on A, world coordinates at creation (pt)
+    double anchorBX, anchorBY;        ///< anchor on B, world coordinates at creation (pt)
+    double length;                    ///< distance/rope length, pt, ≥ 0 (default 0)
+    double frequency;                 ///< Hz, ≥ 0; 0 = rigid (distance joints only; default 0)
+    double dampingRatio;              ///< ≥ 0 (default 0)
+    double axisX, axisY;              ///< prismatic axis, world coordinates at creation; normalised (default 1, 0)
+    double lowerLimit, upperLimit;    ///< revolute: relative angle (rad); prismatic: translation (pt). ±inf = none
+    double frictionTorque;            ///< revolute: kg·pt²/s², ≥ 0 (default 0)
+} sdJointDef;
+
+/// How springs are integrated (world-wide).
+typedef enum sdSpringModel {
+    /// Trapezoidal (average-acceleration) update whose spring parameters are matched, per substep, so a
+    /// spring's discrete poles equal the analytic damped oscillator's: frequency and damping ratio mean what
+    /// they say at any step size. Positions advance by the mean of old and new velocity.
+    sdSpringModel_analytic = 0,
+    /// UIKit/Box2D 2.2: soft constraint with implicit Euler, k = m·(2πf)², c = 2·m·ζ·2πf, positions by the new
+    /// velocity. Damps fast springs numerically, as the ported iOS code was tuned for.
+    sdSpringModel_uikitCompatible = 1,
+} sdSpringModel;
+
+/// Which linear-algebra path solves constraint islands (for measuring; the default is the faster).
+typedef enum sdIslandSolver {
+    /// Small islands: one batched pass of an in-house dense Cholesky; large ones: LAPACK.
+    sdIslandSolver_batchedKernel = 0,
+    /// Every island through LAPACK's banded Cholesky (small islands concatenated into one band).
+    sdIslandSolver_bandedLAPACK = 1,
+} sdIslandSolver;
+
+/// Per-step counters and stage timings (seconds) of the last `sdWorld_Step`.
+typedef struct sdStepStats {
+    int32_t islandCount;          ///< islands with at least one constraint row
+    int32_t rowCount;             ///< constraint rows in the last substep
+    int32_t batchedIslands;       ///< islands solved by the batched small kernel
+    int32_t bandedIslands;        ///< islands solved by LAPACK dpbtrf/dpbtrs
+    int32_t denseIslands;         ///< islands solved by LAPACK dpotrf/dpotrs
+    int32_t iterativeIslands;     ///< islands solved by conjugate gradients
+    int32_t maxBandwidth;         ///< widest band factored
+    double forcesSeconds, assemblySeconds, solveSeconds, integrationSeconds;
+} sdStepStats;
+
+sdJointDef sdDefaultJointDef(void);
+sdResult sdCreateJoint(sdWorld* world, const sdJointDef* def, sdJointId* outId);
+sdResult sdDestroyJoint(sdWorld* world, sdJointId id);
+bool sdJoint_IsValid(const sdWorld* world, sdJointId id);
+/// Moves the world anchor of a joint attached to the world (pt); wakes the body.
+sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y);
+/// Distance/rope length, pt, ≥ 0.
+sdResult sdJoint_SetLength(sdWorld* world, sdJointId id, double length);
+/// Spring frequency (Hz, ≥ 0) and damping ratio (≥ 0) of a distance joint.
+sdResult sdJoint_SetSpring(sdWorld* world, sdJointId id, double frequency, double dampingRatio);
+/// Limits (lower ≤ upper; ±inf for none) of a revolute or prismatic joint.
+sdResult sdJoint_SetLimits(sdWorld* world, sdJointId id, double lower, double upper);
+sdResult sdJoint_SetFrictionTorque(sdWorld* world, sdJointId id, double frictionTorque);
+/// Current distance between the anchor points (pt), and relative angle θB − θA (rad).
+sdResult sdJoint_GetGeometry(const sdWorld* world, sdJointId id, double* outDistance, double* outRelativeAngle);
+/// Joints in the world.
+int32_t sdWorld_GetJointCount(const sdWorld* world);
+
+sdResult sdWorld_SetSpringModel(sdWorld* world, sdSpringModel model);
+sdResult sdWorld_SetIslandSolver(sdWorld* world, sdIslandSolver solver);
+/// Statistics of the last step.
+sdStepStats sdWorld_GetStepStats(const sdWorld* world);
+
 /// Solves the symmetric positive definite system A·x = b in place with LAPACK's Cholesky (dpotrf/dpotrs):
 /// `a` is n×n column-major (overwritten by its factor), `b` (n) receives x. Returns outOfRange when A is not
 /// positive definite. Used by the spring solver; exposed so the link to LAPACK is tested on its own.

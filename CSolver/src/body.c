@@ -122,6 +122,10 @@ sdResult sdDestroyBody(sdWorld* world, sdBodyId id) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     int32_t i = id.index;
+    for (int32_t j = 0; world->jointEdges[i] > 0 && j < world->jointSlotCount; ++j) {
+        if (world->jointAlive[j] && (world->joints[j].bodyA == i || world->joints[j].bodyB == i))
+            sd_destroy_joint_slot(world, j);
+    }
     sd_sleep(world, i);
     world->alive[i] = 0;
     world->generation[i] += 1;

@@ -3,9 +3,12 @@
 #define SD_WORLD_H
 
 #include "CSolver.h"
+#include "sd_joint.h"
+#include "sd_solver.h"
 
 #include <math.h>
 #include <stddef.h>
+#include <time.h>
 
 struct sdWorld {
     sdWorldDef def;
@@ -54,7 +57,28 @@ struct sdWorld {
     double* restitution;
     double* friction;
     double* charge;
+
+    int32_t* jointEdges; // joints attached to each body
+
+    // Joints (array of structs: each joint is read whole when its rows are built).
+    sdJoint* joints;
+    uint8_t* jointAlive;
+    uint32_t* jointGeneration;
+    int32_t* jointFreeSlots;
+    int32_t jointCapacity, jointSlotCount, jointCount, jointFreeCount;
+
+    sdSpringModel springModel;
+    sdIslandSolver islandSolver;
+    sdStepStats stats;
+    sdSolverScratch scratch; // grown at the start of a step, never inside it
 };
+
+/// Monotonic clock in seconds, for the per-stage step statistics.
+static inline double sd_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 /// True when every argument is a finite number.
 static inline bool sd_finite2(double a, double b) { return isfinite(a) && isfinite(b); }
@@ -72,6 +96,13 @@ void sd_update_mass(sdWorld* world, int32_t i);
 
 /// Marks slot i as moving and restarts its rest timer.
 void sd_wake(sdWorld* world, int32_t i);
+
+/// World position and offset from the centre of a joint anchor given in `body`'s local frame.
+void sd_anchor_world(const sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
+                     double* ry);
+
+/// Frees joint slot i.
+void sd_destroy_joint_slot(sdWorld* world, int32_t i);
 
 /// Area (pt²) and polar moment per unit mass (pt²) of the built-in shapes.
 void sd_shape_mass_properties(sdShapeKind shape, double width, double height, double* area, double* unitInertia);

@@ -1,17 +1,26 @@
-// The time step: integrate velocities (gravity, forces, damping), integrate positions, then rest detection.
-//
-// Semi-implicit (symplectic) Euler per substep h = dt / substepCount:
-//   v ← (v + h·(g + F/m)) · exp(−c·h)      ω ← (ω + h·τ/I) · exp(−c_ω·h)
-//   x ← x + h·v                            θ ← θ + h·ω
-// Velocity is exact for constant acceleration; position lags the closed form by a·t·h/2. Damping uses the
-// exact exponential, so resistance c gives v(t) = v₀·e^(−c·t) at any step size. The spring/joint stage
-// (next stage of the pipeline) sits between the two integrations.
-#include "sd_world.h"
+// The time step. Per substep h = dt / substepCount:
+//   1. free velocities   v* = (v₀ + h·(g + F/m))·e^(−c·h),  ω* likewise (exact exponential damping)
+//   2. constraints       v⁺ = v* + M⁻¹Jᵀλ, λ from each island's linear system (solve.c)
+//   3. positions         analytic model: x ← x + h·(v₀ + v⁺)/2 (trapezoidal: exact for constant forces);
+//                        UIKit-compatible model: x ← x + h·v⁺ (semi-implicit Euler, as Box2D)
+//   4. projection        rigid rows are moved back to zero error (Newton steps on positions)
+// After the substeps: forces are cleared and islands that stayed slow for `timeToSleep` come to rest.
+#include "sd_rows.h"
+
+#if defined(__SSE__) || defined(__x86_64__)
+#include <xmmintrin.h>
+#define SD_HAS_MXCSR 1
+#endif
 
 static void sd_integrate_velocities(sdWorld* world, double h) {
+    sdSolverScratch* s = &world->scratch;
     const int32_t n = world->slotCount;
     for (int32_t i = 0; i < n; ++i) {
-        if (!world->awake[i]) continue;  // free, static and resting slots are never awake
+        // Every slot's start velocity (zero for static bodies) feeds the trapezoidal spring rows.
+        s->v0x[i] = world->vx[i];
+        s->v0y[i] = world->vy[i];
+        s->w0[i] = world->w[i];
+        if (!world->awake[i]) continue; // free, static and resting slots are never awake
         const double linearFactor = exp(-world->linearDamping[i] * h);
         const double angularFactor = exp(-world->angularDamping[i] * h);
         const double ax = world->gravityX[i] + world->forceX[i] * world->invMass[i];
@@ -23,54 +32,63 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
 }
 
 static void sd_integrate_positions(sdWorld* world, double h) {
+    const sdSolverScratch* s = &world->scratch;
     const int32_t n = world->slotCount;
-    for (int32_t i = 0; i < n; ++i) {
-        if (!world->awake[i]) continue;
-        world->x[i] += h * world->vx[i];
-        world->y[i] += h * world->vy[i];
-        world->angle[i] += h * world->w[i];
-    }
-}
-
-/// Clears the frame's forces and lets bodies that stayed slow for `timeToSleep` come to rest.
-static void sd_finish_step(sdWorld* world, double dt) {
-    const int32_t n = world->slotCount;
-    const double linearTolerance2 = world->def.sleepLinearTolerance * world->def.sleepLinearTolerance;
-    const double angularTolerance2 = world->def.sleepAngularTolerance * world->def.sleepAngularTolerance;
-    int32_t awakeCount = 0;
-    for (int32_t i = 0; i < n; ++i) {
-        world->forceX[i] = 0.0;
-        world->forceY[i] = 0.0;
-        world->torque[i] = 0.0;
-        if (!world->awake[i]) continue;
-        const double speed2 = world->vx[i] * world->vx[i] + world->vy[i] * world->vy[i];
-        const double spin2 = world->w[i] * world->w[i];
-        if (speed2 > linearTolerance2 || spin2 > angularTolerance2) {
-            world->sleepTime[i] = 0.0;
-        } else {
-            world->sleepTime[i] += dt;
+    if (world->springModel == sdSpringModel_analytic) {
+        const double half = 0.5 * h;
+        for (int32_t i = 0; i < n; ++i) {
+            if (!world->awake[i]) continue;
+            world->x[i] += half * (s->v0x[i] + world->vx[i]);
+            world->y[i] += half * (s->v0y[i] + world->vy[i]);
+            world->angle[i] += half * (s->w0[i] + world->w[i]);
         }
-        if (world->sleepTime[i] >= world->def.timeToSleep) {
-            world->awake[i] = 0;
-            world->vx[i] = 0.0;
-            world->vy[i] = 0.0;
-            world->w[i] = 0.0;
-        } else {
-            awakeCount += 1;
+    } else {
+        for (int32_t i = 0; i < n; ++i) {
+            if (!world->awake[i]) continue;
+            world->x[i] += h * world->vx[i];
+            world->y[i] += h * world->vy[i];
+            world->angle[i] += h * world->w[i];
         }
     }
-    world->awakeCount = awakeCount;
 }
 
 sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     if (world == NULL) return sdResult_nullArgument;
     if (!isfinite(dt)) return sdResult_nonFinite;
     if (dt <= 0 || substepCount < 1 || substepCount > 1024) return sdResult_outOfRange;
+    // Buffers grow here, before anything moves: a failure leaves the world as it was.
+    if (sd_prepare_constraints(world) != sdResult_ok) return sdResult_outOfMemory;
+#ifdef SD_HAS_MXCSR
+    // Flush denormals to zero while stepping: settling springs would otherwise crawl through subnormal
+    // arithmetic, many times slower than normal numbers.
+    const unsigned int savedCsr = _mm_getcsr();
+    _mm_setcsr(savedCsr | 0x8040u);
+#endif
     const double h = dt / (double)substepCount;
-    for (int32_t s = 0; s < substepCount; ++s) {
+    double forces = 0.0, solve = 0.0, integration = 0.0;
+    world->stats.assemblySeconds = 0.0;
+    for (int32_t step = 0; step < substepCount; ++step) {
+        const double t0 = sd_now();
         sd_integrate_velocities(world, h);
+        const double t1 = sd_now();
+        sd_solve_velocities(world, h);
+        const double t2 = sd_now();
         sd_integrate_positions(world, h);
+        const double t3 = sd_now();
+        sd_project_positions(world);
+        const double t4 = sd_now();
+        forces += t1 - t0;
+        solve += (t2 - t1) + (t4 - t3);
+        integration += t3 - t2;
     }
-    sd_finish_step(world, dt);
+    const double t5 = sd_now();
+    sd_sleep_islands(world, dt);
+    integration += sd_now() - t5;
+#ifdef SD_HAS_MXCSR
+    _mm_setcsr(savedCsr);
+#endif
+    world->stats.forcesSeconds = forces;
+    world->stats.solveSeconds = solve - world->stats.assemblySeconds;
+    world->stats.integrationSeconds = integration;
     return sdResult_ok;
 }

@@ -29,7 +29,8 @@ sdWorldDef sdDefaultWorldDef(void) {
 #define SD_FOR_EACH_ARRAY(X)                                                                                   \
     X(generation) X(alive) X(awake) X(shape) X(flags) X(x) X(y) X(angle) X(vx) X(vy) X(w) X(width) X(height)    \
     X(area) X(unitInertia) X(density) X(invMass) X(invInertia) X(linearDamping) X(angularDamping) X(gravityX)   \
-    X(gravityY) X(forceX) X(forceY) X(torque) X(sleepTime) X(restitution) X(friction) X(charge) X(freeSlots)
+    X(gravityY) X(forceX) X(forceY) X(torque) X(sleepTime) X(restitution) X(friction) X(charge) X(freeSlots) \
+    X(jointEdges)
 
 /// Grows every array to `capacity` slots. On failure the arrays that did grow keep their old contents and
 /// the recorded capacity is unchanged, so the world stays consistent.
@@ -71,6 +72,11 @@ void sdDestroyWorld(sdWorld* world) {
 #define SD_FREE(field) free(world->field);
     SD_FOR_EACH_ARRAY(SD_FREE)
 #undef SD_FREE
+    free(world->joints);
+    free(world->jointAlive);
+    free(world->jointGeneration);
+    free(world->jointFreeSlots);
+    sd_free_scratch(&world->scratch);
     free(world);
 }
 
@@ -87,6 +93,7 @@ sdResult sd_allocate_slot(sdWorld* world, int32_t* outIndex) {
     }
     *outIndex = world->slotCount++;
     world->generation[*outIndex] = 0;
+    world->jointEdges[*outIndex] = 0;
     return sdResult_ok;
 }
 
@@ -108,4 +115,24 @@ sdWorldState sdWorld_GetState(const sdWorld* world) {
     state.alive = world->alive;
     state.awake = world->awake;
     return state;
+}
+
+sdResult sdWorld_SetSpringModel(sdWorld* world, sdSpringModel model) {
+    if (world == NULL) return sdResult_nullArgument;
+    if (model != sdSpringModel_analytic && model != sdSpringModel_uikitCompatible) return sdResult_outOfRange;
+    world->springModel = model;
+    return sdResult_ok;
+}
+
+sdResult sdWorld_SetIslandSolver(sdWorld* world, sdIslandSolver solver) {
+    if (world == NULL) return sdResult_nullArgument;
+    if (solver != sdIslandSolver_batchedKernel && solver != sdIslandSolver_bandedLAPACK) return sdResult_outOfRange;
+    world->islandSolver = solver;
+    return sdResult_ok;
+}
+
+sdStepStats sdWorld_GetStepStats(const sdWorld* world) {
+    sdStepStats stats;
+    memset(&stats, 0, sizeof stats);
+    return world == NULL ? stats : world->stats;
 }

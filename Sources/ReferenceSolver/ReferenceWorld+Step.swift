@@ -2,22 +2,36 @@ import Foundation
 import SolverBackend
 
 extension ReferenceWorld {
-    /// Advances the world: per substep h, integrate velocities (gravity, forces, exact exponential damping),
-    /// then positions (semi-implicit Euler); after the substeps, clear forces and let slow bodies rest.
+    /// Advances the world. Per substep h: free velocities (gravity, forces, exact exponential damping);
+    /// constraint impulses per island; positions (analytic model: by the mean of old and new velocity,
+    /// exact for constant forces; UIKit-compatible: by the new velocity); projection of rigid rows. After the
+    /// substeps: forces are cleared and islands that stayed slow long enough come to rest.
     public func step(dt: Double, substeps: Int) throws(SolverError) {
         try Self.validateStep(dt: dt, substeps: substeps)
+        let layout = prepareLayout()
         let h = dt / Double(substeps)
         for _ in 0..<substeps {
+            var start = Array(repeating: (0.0, 0.0, 0.0), count: bodies.count)
             for i in bodies.indices where bodies[i]?.isAwake == true {
+                start[i] = (bodies[i]!.vx, bodies[i]!.vy, bodies[i]!.w)
                 integrateVelocity(&bodies[i]!, h: h)
             }
+            solveVelocities(layout, startVelocities: start, h: h)
             for i in bodies.indices where bodies[i]?.isAwake == true {
-                bodies[i]!.x += h * bodies[i]!.vx
-                bodies[i]!.y += h * bodies[i]!.vy
-                bodies[i]!.angle += h * bodies[i]!.w
+                if springModel == .analytic {
+                    let half = 0.5 * h
+                    bodies[i]!.x += half * (start[i].0 + bodies[i]!.vx)
+                    bodies[i]!.y += half * (start[i].1 + bodies[i]!.vy)
+                    bodies[i]!.angle += half * (start[i].2 + bodies[i]!.w)
+                } else {
+                    bodies[i]!.x += h * bodies[i]!.vx
+                    bodies[i]!.y += h * bodies[i]!.vy
+                    bodies[i]!.angle += h * bodies[i]!.w
+                }
             }
+            projectPositions(layout)
         }
-        finishStep(dt: dt)
+        finishStep(dt: dt, layout: layout)
     }
 
     /// v ← (v + h·(g + F/m))·e^(−c·h), ω ← (ω + h·τ/I)·e^(−c_ω·h).
@@ -31,11 +45,12 @@ extension ReferenceWorld {
         b.w = (b.w + h * b.torque * b.invInertia) * angularFactor
     }
 
-    /// Clears forces; a body slower than the tolerances for `timeToSleep` seconds comes to rest.
-    private func finishStep(dt: Double) {
+    /// Clears forces; an island whose bodies all stayed slower than the tolerances for `timeToSleep`
+    /// seconds comes to rest.
+    private func finishStep(dt: Double, layout: ReferenceLayout) {
         let linearTolerance2 = settings.sleepLinearTolerance * settings.sleepLinearTolerance
         let angularTolerance2 = settings.sleepAngularTolerance * settings.sleepAngularTolerance
-        var awake = 0
+        var islandSleep: [Int: Double] = [:]
         for i in bodies.indices where bodies[i] != nil {
             bodies[i]!.forceX = 0
             bodies[i]!.forceY = 0
@@ -47,7 +62,12 @@ extension ReferenceWorld {
             } else {
                 bodies[i]!.sleepTime += dt
             }
-            if bodies[i]!.sleepTime >= settings.timeToSleep {
+            let root = layout.root(i)
+            islandSleep[root] = min(islandSleep[root] ?? .infinity, bodies[i]!.sleepTime)
+        }
+        var awake = 0
+        for i in bodies.indices where bodies[i]?.isAwake == true {
+            if islandSleep[layout.root(i)]! >= settings.timeToSleep {
                 bodies[i]!.isAwake = false
                 bodies[i]!.vx = 0
                 bodies[i]!.vy = 0

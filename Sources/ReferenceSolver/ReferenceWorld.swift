@@ -12,6 +12,12 @@ public final class ReferenceWorld: PhysicsBackend {
     /// Free slots, most recently freed last (reused first).
     var freeSlots: [Int] = []
     public internal(set) var awakeBodyCount = 0
+    /// Joint slots; nil marks a free slot.
+    var joints: [ReferenceJoint?] = []
+    var jointGenerations: [UInt32] = []
+    var jointFreeSlots: [Int] = []
+    /// How springs are integrated. Default analytic.
+    public var springModel = SpringModel.analytic
 
     public init(settings: WorldSettings = WorldSettings()) throws(SolverError) {
         try settings.validate()
@@ -37,6 +43,9 @@ public final class ReferenceWorld: PhysicsBackend {
 
     public func destroyBody(_ id: BodyID) throws(SolverError) {
         let i = try slot(id)
+        for j in joints.indices where joints[j] != nil && (joints[j]!.bodyA == i || joints[j]!.bodyB == i) {
+            destroyJointSlot(j)
+        }
         if bodies[i]!.isAwake { awakeBodyCount -= 1 }
         bodies[i] = nil
         generations[i] &+= 1

@@ -56,6 +56,27 @@ public protocol PhysicsBackend: AnyObject {
     func withStateBuffers<R>(_ body: (BodyStateBuffers) throws -> R) rethrows -> R
     /// Bodies whose rotated bounding box overlaps the rectangle, in slot order.
     func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) throws(SolverError) -> [BodyID]
+
+    /// How springs are integrated. Default ``SpringModel/analytic``.
+    var springModel: SpringModel { get set }
+    /// Adds a joint; its anchors are taken in the bodies' frames as they are now.
+    func createJoint(_ definition: JointDefinition) throws(SolverError) -> JointID
+    /// Removes a joint (destroying a body removes its joints too).
+    func destroyJoint(_ id: JointID) throws(SolverError)
+    /// True when `id` names a live joint.
+    func isValid(_ id: JointID) -> Bool
+    /// Moves the world anchor of a joint attached to the world, pt.
+    func setJointWorldAnchor(_ id: JointID, x: Double, y: Double) throws(SolverError)
+    /// Rest length (distance) or maximum length (rope), pt, ≥ 0.
+    func setJointLength(_ id: JointID, _ length: Double) throws(SolverError)
+    /// Spring frequency (Hz, ≥ 0; 0 = rigid) and damping ratio (≥ 0).
+    func setJointSpring(_ id: JointID, frequency: Double, dampingRatio: Double) throws(SolverError)
+    /// Limits of a revolute (rad) or prismatic (pt) joint; ±∞ for none.
+    func setJointLimits(_ id: JointID, lower: Double, upper: Double) throws(SolverError)
+    /// Friction torque of a revolute joint, ≥ 0.
+    func setJointFrictionTorque(_ id: JointID, _ torque: Double) throws(SolverError)
+    /// Current distance between the anchors (pt) and relative angle θB − θA (rad).
+    func jointGeometry(_ id: JointID) throws(SolverError) -> (distance: Double, relativeAngle: Double)
 }
 
 extension PhysicsBackend {

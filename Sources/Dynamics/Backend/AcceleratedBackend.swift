@@ -7,7 +7,9 @@ import SolverBackend
 /// Arguments are checked in Swift first, with the same checks as the reference solver, so both refuse the
 /// same input with the same error; the C core checks again and its code is mapped for anything that slips by.
 public final class AcceleratedBackend: PhysicsBackend {
-    private let world: OpaquePointer
+    let world: OpaquePointer
+    var storedSpringModel = SpringModel.analytic
+    var storedIslandSolver = IslandSolverKind.batchedKernel
 
     public init(settings: WorldSettings = WorldSettings()) throws(SolverError) {
         try settings.validate()
@@ -25,7 +27,7 @@ public final class AcceleratedBackend: PhysicsBackend {
     deinit { sdDestroyWorld(world) }
 
     /// Maps a C result to a thrown error (the Swift-side checks normally catch bad input first).
-    private static func check(_ result: sdResult, id: BodyID?) throws(SolverError) {
+    static func check(_ result: sdResult, id: BodyID?) throws(SolverError) {
         switch result {
         case sdResult_ok: return
         case sdResult_invalidId: throw .invalidBody(id ?? BodyID(index: -1, generation: 0))
@@ -39,7 +41,7 @@ public final class AcceleratedBackend: PhysicsBackend {
 
     /// Refuses a stale id before any argument checks, in the same order as the reference.
     @inline(__always)
-    private func live(_ id: BodyID) throws(SolverError) -> sdBodyId {
+    func live(_ id: BodyID) throws(SolverError) -> sdBodyId {
         let raw = sdBodyId(index: id.index, generation: id.generation)
         guard sdBody_IsValid(world, raw) else { throw .invalidBody(id) }
         return raw

@@ -1,0 +1,241 @@
+// Joints: creation from world-space anchors, validated setters, geometry read-back.
+#include "sd_joint.h"
+#include "sd_world.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void sd_wake(sdWorld* world, int32_t i);
+
+sdJointDef sdDefaultJointDef(void) {
+    sdJointDef def;
+    memset(&def, 0, sizeof def);
+    def.kind = sdJoint_distance;
+    def.bodyA.index = sdWorldBodyIndex;
+    def.bodyB.index = sdWorldBodyIndex;
+    def.axisX = 1.0;
+    def.lowerLimit = -INFINITY;
+    def.upperLimit = INFINITY;
+    return def;
+}
+
+static sdResult sd_check_joint(const sdWorld* world, sdJointId id) {
+    if (world == NULL) return sdResult_nullArgument;
+    if (id.index < 0 || id.index >= world->jointSlotCount) return sdResult_invalidId;
+    if (!world->jointAlive[id.index] || world->jointGeneration[id.index] != id.generation) return sdResult_invalidId;
+    return sdResult_ok;
+}
+
+bool sdJoint_IsValid(const sdWorld* world, sdJointId id) { return sd_check_joint(world, id) == sdResult_ok; }
+
+int32_t sdWorld_GetJointCount(const sdWorld* world) { return world == NULL ? 0 : world->jointCount; }
+
+/// World → local coordinates of slot `body` (the world keeps world coordinates).
+static void sd_to_local(const sdWorld* world, int32_t body, double x, double y, double* lx, double* ly) {
+    if (body < 0) {
+        *lx = x;
+        *ly = y;
+        return;
+    }
+    const double c = cos(world->angle[body]), s = sin(world->angle[body]);
+    const double dx = x - world->x[body], dy = y - world->y[body];
+    *lx = c * dx + s * dy;
+    *ly = -s * dx + c * dy;
+}
+
+void sd_anchor_world(const sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
+                     double* ry) {
+    if (body < 0) {
+        *x = lx;
+        *y = ly;
+        *rx = 0.0;
+        *ry = 0.0;
+        return;
+    }
+    const double c = cos(world->angle[body]), s = sin(world->angle[body]);
+    *rx = c * lx - s * ly;
+    *ry = s * lx + c * ly;
+    *x = world->x[body] + *rx;
+    *y = world->y[body] + *ry;
+}
+
+static double sd_body_angle(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
+
+static sdResult sd_validate_joint_def(const sdWorld* world, const sdJointDef* def) {
+    if (def == NULL) return sdResult_nullArgument;
+    const bool aWorld = def->bodyA.index == sdWorldBodyIndex, bWorld = def->bodyB.index == sdWorldBodyIndex;
+    if (aWorld && bWorld) return sdResult_outOfRange;
+    if (!aWorld && sd_check_id(world, def->bodyA) != sdResult_ok) return sdResult_invalidId;
+    if (!bWorld && sd_check_id(world, def->bodyB) != sdResult_ok) return sdResult_invalidId;
+    if (!aWorld && !bWorld && def->bodyA.index == def->bodyB.index) return sdResult_outOfRange;
+    if (!sd_finite2(def->anchorAX, def->anchorAY) || !sd_finite2(def->anchorBX, def->anchorBY) ||
+        !sd_finite2(def->length, def->frequency) || !isfinite(def->dampingRatio) ||
+        !sd_finite2(def->axisX, def->axisY) || isnan(def->lowerLimit) || isnan(def->upperLimit) ||
+        !isfinite(def->frictionTorque))
+        return sdResult_nonFinite;
+    if ((unsigned)def->kind > (unsigned)sdJoint_prismatic || def->length < 0 || def->frequency < 0 ||
+        def->dampingRatio < 0 || def->frictionTorque < 0 || def->lowerLimit > def->upperLimit)
+        return sdResult_outOfRange;
+    if (def->kind == sdJoint_prismatic && hypot(def->axisX, def->axisY) < 1e-12) return sdResult_outOfRange;
+    return sdResult_ok;
+}
+
+static sdResult sd_grow_joints(sdWorld* world) {
+    int32_t capacity = world->jointCapacity == 0 ? 16 : world->jointCapacity * 2;
+    sdJoint* joints = realloc(world->joints, (size_t)capacity * sizeof(sdJoint));
+    if (joints == NULL) return sdResult_outOfMemory;
+    world->joints = joints;
+    uint8_t* alive = realloc(world->jointAlive, (size_t)capacity);
+    if (alive == NULL) return sdResult_outOfMemory;
+    world->jointAlive = alive;
+    uint32_t* generation = realloc(world->jointGeneration, (size_t)capacity * sizeof(uint32_t));
+    if (generation == NULL) return sdResult_outOfMemory;
+    world->jointGeneration = generation;
+    int32_t* freeSlots = realloc(world->jointFreeSlots, (size_t)capacity * sizeof(int32_t));
+    if (freeSlots == NULL) return sdResult_outOfMemory;
+    world->jointFreeSlots = freeSlots;
+    world->jointCapacity = capacity;
+    return sdResult_ok;
+}
+
+/// Wakes the dynamic bodies a joint holds.
+static void sd_wake_joint(sdWorld* world, const sdJoint* joint) {
+    if (joint->bodyA >= 0) sd_wake(world, joint->bodyA);
+    if (joint->bodyB >= 0) sd_wake(world, joint->bodyB);
+}
+
+sdResult sdCreateJoint(sdWorld* world, const sdJointDef* def, sdJointId* outId) {
+    if (world == NULL || outId == NULL) return sdResult_nullArgument;
+    sdResult valid = sd_validate_joint_def(world, def);
+    if (valid != sdResult_ok) return valid;
+    int32_t i;
+    if (world->jointFreeCount > 0) {
+        i = world->jointFreeSlots[--world->jointFreeCount];
+    } else {
+        if (world->jointSlotCount == world->jointCapacity) {
+            sdResult grown = sd_grow_joints(world);
+            if (grown != sdResult_ok) return grown;
+        }
+        i = world->jointSlotCount++;
+        world->jointGeneration[i] = 0;
+    }
+    sdJoint* joint = &world->joints[i];
+    memset(joint, 0, sizeof *joint);
+    joint->kind = def->kind;
+    joint->bodyA = def->bodyA.index == sdWorldBodyIndex ? -1 : def->bodyA.index;
+    joint->bodyB = def->bodyB.index == sdWorldBodyIndex ? -1 : def->bodyB.index;
+    sd_to_local(world, joint->bodyA, def->anchorAX, def->anchorAY, &joint->localAX, &joint->localAY);
+    sd_to_local(world, joint->bodyB, def->anchorBX, def->anchorBY, &joint->localBX, &joint->localBY);
+    joint->length = def->length;
+    joint->frequency = def->frequency;
+    joint->dampingRatio = def->dampingRatio;
+    const double axisLength = hypot(def->axisX, def->axisY);
+    const double ux = axisLength > 0 ? def->axisX / axisLength : 1.0, uy = axisLength > 0 ? def->axisY / axisLength : 0.0;
+    const double angleA = sd_body_angle(world, joint->bodyA);
+    joint->axisLocalX = cos(angleA) * ux + sin(angleA) * uy;
+    joint->axisLocalY = -sin(angleA) * ux + cos(angleA) * uy;
+    joint->referenceAngle = sd_body_angle(world, joint->bodyB) - angleA;
+    joint->lowerLimit = def->lowerLimit;
+    joint->upperLimit = def->upperLimit;
+    joint->frictionTorque = def->frictionTorque;
+    world->jointAlive[i] = 1;
+    world->jointCount += 1;
+    if (joint->bodyA >= 0) world->jointEdges[joint->bodyA] += 1;
+    if (joint->bodyB >= 0) world->jointEdges[joint->bodyB] += 1;
+    sd_wake_joint(world, joint);
+    outId->index = i;
+    outId->generation = world->jointGeneration[i];
+    return sdResult_ok;
+}
+
+/// Frees joint slot i (the bodies it held are woken).
+void sd_destroy_joint_slot(sdWorld* world, int32_t i) {
+    sdJoint* joint = &world->joints[i];
+    if (joint->bodyA >= 0) world->jointEdges[joint->bodyA] -= 1;
+    if (joint->bodyB >= 0) world->jointEdges[joint->bodyB] -= 1;
+    sd_wake_joint(world, joint);
+    world->jointAlive[i] = 0;
+    world->jointGeneration[i] += 1;
+    world->jointFreeSlots[world->jointFreeCount++] = i;
+    world->jointCount -= 1;
+}
+
+sdResult sdDestroyJoint(sdWorld* world, sdJointId id) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    sd_destroy_joint_slot(world, id.index);
+    return sdResult_ok;
+}
+
+sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    if (!sd_finite2(x, y)) return sdResult_nonFinite;
+    sdJoint* joint = &world->joints[id.index];
+    if (joint->bodyB < 0) {
+        joint->localBX = x;
+        joint->localBY = y;
+    } else if (joint->bodyA < 0) {
+        joint->localAX = x;
+        joint->localAY = y;
+    } else {
+        return sdResult_outOfRange;  // both ends are bodies: no world anchor to move
+    }
+    sd_wake_joint(world, joint);
+    return sdResult_ok;
+}
+
+sdResult sdJoint_SetLength(sdWorld* world, sdJointId id, double length) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    if (!isfinite(length)) return sdResult_nonFinite;
+    if (length < 0) return sdResult_outOfRange;
+    world->joints[id.index].length = length;
+    sd_wake_joint(world, &world->joints[id.index]);
+    return sdResult_ok;
+}
+
+sdResult sdJoint_SetSpring(sdWorld* world, sdJointId id, double frequency, double dampingRatio) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    if (!sd_finite2(frequency, dampingRatio)) return sdResult_nonFinite;
+    if (frequency < 0 || dampingRatio < 0) return sdResult_outOfRange;
+    world->joints[id.index].frequency = frequency;
+    world->joints[id.index].dampingRatio = dampingRatio;
+    sd_wake_joint(world, &world->joints[id.index]);
+    return sdResult_ok;
+}
+
+sdResult sdJoint_SetLimits(sdWorld* world, sdJointId id, double lower, double upper) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    if (isnan(lower) || isnan(upper)) return sdResult_nonFinite;
+    if (lower > upper) return sdResult_outOfRange;
+    world->joints[id.index].lowerLimit = lower;
+    world->joints[id.index].upperLimit = upper;
+    sd_wake_joint(world, &world->joints[id.index]);
+    return sdResult_ok;
+}
+
+sdResult sdJoint_SetFrictionTorque(sdWorld* world, sdJointId id, double frictionTorque) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    if (!isfinite(frictionTorque)) return sdResult_nonFinite;
+    if (frictionTorque < 0) return sdResult_outOfRange;
+    world->joints[id.index].frictionTorque = frictionTorque;
+    sd_wake_joint(world, &world->joints[id.index]);
+    return sdResult_ok;
+}
+
+sdResult sdJoint_GetGeometry(const sdWorld* world, sdJointId id, double* outDistance, double* outRelativeAngle) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    if (outDistance == NULL || outRelativeAngle == NULL) return sdResult_nullArgument;
+    const sdJoint* joint = &world->joints[id.index];
+    double ax, ay, bx, by, rx, ry;
+    sd_anchor_world(world, joint->bodyA, joint->localAX, joint->localAY, &ax, &ay, &rx, &ry);
+    sd_anchor_world(world, joint->bodyB, joint->localBX, joint->localBY, &bx, &by, &rx, &ry);
+    *outDistance = hypot(bx - ax, by - ay);
+    *outRelativeAngle = sd_body_angle(world, joint->bodyB) - sd_body_angle(world, joint->bodyA);
+    return sdResult_ok;
+}

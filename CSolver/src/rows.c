@@ -1,0 +1,216 @@
+// Constraint rows from joints: the Jacobian and position error of every row at the current positions, and the
+// spring parameters that make a soft row behave like the analytic damped oscillator.
+#include "sd_rows.h"
+
+static inline double sd_cross(double ax, double ay, double bx, double by) { return ax * by - ay * bx; }
+
+int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
+    int32_t n = 0;
+    switch (joint->kind) {
+    case sdJoint_distance:
+        if (joint->length > sdZeroLength) {
+            types[n++] = sdRow_distance;
+        } else {
+            types[n++] = sdRow_pointX;
+            types[n++] = sdRow_pointY;
+        }
+        break;
+    case sdJoint_rope:
+        types[n++] = sdRow_rope;
+        break;
+    case sdJoint_revolute:
+        types[n++] = sdRow_pointX;
+        types[n++] = sdRow_pointY;
+        if (isfinite(joint->lowerLimit)) types[n++] = sdRow_angleLower;
+        if (isfinite(joint->upperLimit)) types[n++] = sdRow_angleUpper;
+        if (joint->frictionTorque > 0) types[n++] = sdRow_angleFriction;
+        break;
+    case sdJoint_weld:
+        types[n++] = sdRow_pointX;
+        types[n++] = sdRow_pointY;
+        types[n++] = sdRow_angle;
+        break;
+    case sdJoint_prismatic:
+        types[n++] = sdRow_perpendicular;
+        types[n++] = sdRow_angle;
+        if (isfinite(joint->lowerLimit)) types[n++] = sdRow_slideLower;
+        if (isfinite(joint->upperLimit)) types[n++] = sdRow_slideUpper;
+        break;
+    }
+    return n;
+}
+
+static double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
+
+void sd_fill_row_geometry(const sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type) {
+    const sdJoint* joint = &world->joints[jointIndex];
+    double ax, ay, bx, by, rax, ray, rbx, rby;
+    sd_anchor_world(world, joint->bodyA, joint->localAX, joint->localAY, &ax, &ay, &rax, &ray);
+    sd_anchor_world(world, joint->bodyB, joint->localBX, joint->localBY, &bx, &by, &rbx, &rby);
+    const double dx = bx - ax, dy = by - ay;
+    const double relativeAngle = sd_angle_of(world, joint->bodyB) - sd_angle_of(world, joint->bodyA) - joint->referenceAngle;
+    row->a = joint->bodyA;
+    row->b = joint->bodyB;
+    row->joint = jointIndex;
+    row->flags = 0;
+    row->soft = 0.0;
+    row->rhsScale = 0.0;
+    row->v0Weight = 0.0;
+    row->lo = -INFINITY;
+    row->hi = INFINITY;
+    double ex = 0.0, ey = 0.0, sign = 1.0; // a translational row along e (B relative to A), times sign
+    double leverA = 0.0;                   // extra lever of A for rows along an axis fixed in A: (d + rA) × e
+    bool translational = true;
+    switch (type) {
+    case sdRow_distance:
+    case sdRow_rope: {
+        const double length = hypot(dx, dy);
+        ex = length > 1e-12 ? dx / length : 1.0;
+        ey = length > 1e-12 ? dy / length : 0.0;
+        if (type == sdRow_distance) {
+            row->c = length - joint->length;
+            row->flags = joint->frequency > 0 ? 0u : sdRowFlag_rigid;
+        } else {
+            row->c = joint->length - length;
+            sign = -1.0;
+            row->flags = sdRowFlag_unilateral;
+        }
+        leverA = sd_cross(rax, ray, ex, ey);
+        break;
+    }
+    case sdRow_pointX:
+    case sdRow_pointY:
+        ex = type == sdRow_pointX ? 1.0 : 0.0;
+        ey = type == sdRow_pointX ? 0.0 : 1.0;
+        row->c = dx * ex + dy * ey;
+        row->flags = (joint->kind == sdJoint_distance && joint->frequency > 0) ? 0u : sdRowFlag_rigid;
+        leverA = sd_cross(rax, ray, ex, ey);
+        break;
+    case sdRow_perpendicular:
+    case sdRow_slideLower:
+    case sdRow_slideUpper: {
+        const double angleA = sd_angle_of(world, joint->bodyA);
+        const double c = cos(angleA), s = sin(angleA);
+        const double ux = c * joint->axisLocalX - s * joint->axisLocalY;
+        const double uy = s * joint->axisLocalX + c * joint->axisLocalY;
+        if (type == sdRow_perpendicular) {
+            ex = -uy;
+            ey = ux;
+            row->c = dx * ex + dy * ey;
+            row->flags = sdRowFlag_rigid;
+        } else {
+            ex = ux;
+            ey = uy;
+            const double slide = dx * ux + dy * uy;
+            row->flags = sdRowFlag_unilateral;
+            if (type == sdRow_slideLower) {
+                row->c = slide - joint->lowerLimit;
+            } else {
+                row->c = joint->upperLimit - slide;
+                sign = -1.0;
+            }
+        }
+        leverA = sd_cross(dx + rax, dy + ray, ex, ey);
+        break;
+    }
+    case sdRow_angle:
+    case sdRow_angleLower:
+    case sdRow_angleUpper:
+    case sdRow_angleFriction:
+        translational = false;
+        if (type == sdRow_angle) {
+            row->c = relativeAngle;
+            row->flags = sdRowFlag_rigid;
+        } else if (type == sdRow_angleLower) {
+            row->c = relativeAngle - joint->lowerLimit;
+            row->flags = sdRowFlag_unilateral;
+        } else if (type == sdRow_angleUpper) {
+            row->c = joint->upperLimit - relativeAngle;
+            row->flags = sdRowFlag_unilateral;
+            sign = -1.0;
+        } else {
+            row->c = 0.0;
+        }
+        break;
+    }
+    if (translational) {
+        row->ja[0] = -sign * ex;
+        row->ja[1] = -sign * ey;
+        row->ja[2] = -sign * leverA;
+        row->jb[0] = sign * ex;
+        row->jb[1] = sign * ey;
+        row->jb[2] = sign * sd_cross(rbx, rby, ex, ey);
+    } else {
+        row->ja[0] = row->ja[1] = row->jb[0] = row->jb[1] = 0.0;
+        row->ja[2] = -sign;
+        row->jb[2] = sign;
+    }
+    if (row->flags & sdRowFlag_unilateral) {
+        row->lo = 0.0;
+    }
+}
+
+double sd_row_effective_inverse_mass(const sdWorld* world, const sdRow* row) {
+    double k = 0.0;
+    if (row->a >= 0) {
+        const double im = world->invMass[row->a], ii = world->invInertia[row->a];
+        k += im * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + ii * row->ja[2] * row->ja[2];
+    }
+    if (row->b >= 0) {
+        const double im = world->invMass[row->b], ii = world->invInertia[row->b];
+        k += im * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + ii * row->jb[2] * row->jb[2];
+    }
+    return k;
+}
+
+/// tanh of the complex number x + iy.
+static void sd_complex_tanh(double x, double y, double* re, double* im) {
+    const double denominator = cosh(2.0 * x) + cos(2.0 * y);
+    *re = sinh(2.0 * x) / denominator;
+    *im = sin(2.0 * y) / denominator;
+}
+
+void sd_spring_coefficients(sdSpringModel model, double frequency, double dampingRatio, double h, double* kappa,
+                            double* eta) {
+    const double omega = 2.0 * 3.14159265358979323846 * frequency;
+    if (model == sdSpringModel_uikitCompatible) {
+        *kappa = omega * omega;
+        *eta = 2.0 * dampingRatio * omega;
+        return;
+    }
+    // Pole matching: the trapezoidal rule maps a continuous pole s' to z = (1 + s'h/2)/(1 − s'h/2); choosing
+    // s' = (2/h)·tanh(s·h/2) makes z = e^(s·h), the analytic oscillator's pole over one substep.
+    if (dampingRatio < 1.0) {
+        const double x = -dampingRatio * omega * h / 2.0;
+        double y = omega * sqrt(1.0 - dampingRatio * dampingRatio) * h / 2.0;
+        if (y > sdMaxHalfPhase) y = sdMaxHalfPhase; // above ~Nyquist a spring can only be as stiff as the step allows
+        double re, im;
+        sd_complex_tanh(x, y, &re, &im);
+        re *= 2.0 / h;
+        im *= 2.0 / h;
+        *kappa = re * re + im * im;
+        *eta = -2.0 * re;
+    } else {
+        const double root = sqrt(dampingRatio * dampingRatio - 1.0);
+        const double s1 = 2.0 / h * tanh(omega * (-dampingRatio + root) * h / 2.0);
+        const double s2 = 2.0 / h * tanh(omega * (-dampingRatio - root) * h / 2.0);
+        *kappa = s1 * s2;
+        *eta = -(s1 + s2);
+    }
+}
+
+void sd_fill_row_spring(const sdWorld* world, sdRow* row, double h) {
+    const sdJoint* joint = &world->joints[row->joint];
+    const double inverseMass = sd_row_effective_inverse_mass(world, row);
+    if (inverseMass <= 0.0) return;
+    const double mass = 1.0 / inverseMass;
+    double kappa, eta;
+    sd_spring_coefficients(world->springModel, joint->frequency, joint->dampingRatio, h, &kappa, &eta);
+    // Trapezoidal: a = h²k/4 + hc/2; implicit Euler: a = h²k + hc (k = m·κ, c = m·η).
+    const bool trapezoidal = world->springModel == sdSpringModel_analytic;
+    const double a = trapezoidal ? mass * (h * h * kappa / 4.0 + h * eta / 2.0) : mass * (h * h * kappa + h * eta);
+    if (a <= 0.0) return;
+    row->soft = 1.0 / a;
+    row->rhsScale = h * mass * kappa / a;
+    row->v0Weight = trapezoidal ? 1.0 : 0.0;
+}

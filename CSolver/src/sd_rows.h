@@ -1,0 +1,28 @@
+// Building constraint rows from joints.
+#ifndef SD_ROWS_H
+#define SD_ROWS_H
+
+#include "sd_world.h"
+
+/// Distance joints shorter than this (pt) are point springs / pins: the direction of a zero length is undefined.
+#define sdZeroLength 1e-6
+/// Largest half phase ω·h/2 a spring may take per substep (just under π/2, the Nyquist limit).
+#define sdMaxHalfPhase (0.49 * 3.14159265358979323846)
+/// Islands with at most this many rows go through the in-house batched kernel.
+#define sdKernelMaxRows 24
+/// Most rows one joint produces.
+#define sdMaxRowsPerJoint 5
+
+/// Writes the row types of a joint into `types` and returns how many.
+int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types);
+/// Jacobian, error, flags and bounds of one row at the current positions.
+void sd_fill_row_geometry(const sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type);
+/// Softness and right-hand-side weights of a spring row for substep h under the world's spring model.
+void sd_fill_row_spring(const sdWorld* world, sdRow* row, double h);
+/// J M⁻¹ Jᵀ of one row.
+double sd_row_effective_inverse_mass(const sdWorld* world, const sdRow* row);
+/// κ = k/m and η = c/m of a spring for substep h (pole-matched for the analytic model).
+void sd_spring_coefficients(sdSpringModel model, double frequency, double dampingRatio, double h, double* kappa,
+                            double* eta);
+
+#endif

@@ -1,0 +1,104 @@
+// The constraint solver's scratch state: the row layout (islands, ordering, solve paths), built once per
+// step from the joints, and the buffers every substep fills. Grown at the start of a step, never inside it.
+#ifndef SD_SOLVER_H
+#define SD_SOLVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What one constraint row measures.
+typedef enum sdRowType {
+    sdRow_distance = 0,   // |pB − pA| − length
+    sdRow_pointX,         // (pB − pA)·x̂
+    sdRow_pointY,         // (pB − pA)·ŷ
+    sdRow_angle,          // θB − θA − reference
+    sdRow_perpendicular,  // (pB − pA)·n, n ⟂ the prismatic axis
+    sdRow_rope,           // length − |pB − pA| ≥ 0
+    sdRow_angleLower,     // θB − θA − reference − lower ≥ 0
+    sdRow_angleUpper,     // upper − (θB − θA − reference) ≥ 0
+    sdRow_slideLower,     // (pB − pA)·u − lower ≥ 0
+    sdRow_slideUpper,     // upper − (pB − pA)·u ≥ 0
+    sdRow_angleFriction,  // relative spin, impulse bounded by frictionTorque·h
+} sdRowType;
+
+/// How an island's linear system is solved.
+typedef enum sdSolvePath {
+    sdSolvePath_kernel = 0,   // in-house dense Cholesky, small islands, one batched pass
+    sdSolvePath_banded = 1,   // LAPACK dpbtrf/dpbtrs
+    sdSolvePath_dense = 2,    // LAPACK dpotrf/dpotrs
+    sdSolvePath_iterative = 3 // Jacobi-preconditioned conjugate gradients, matrix-free
+} sdSolvePath;
+
+typedef struct sdIsland {
+    int32_t rowStart, rowCount;
+    int32_t bandwidth;   // kd: the farthest two rows sharing a body, in layout order
+    int32_t firstBody;   // a body of the island (for rest detection)
+    sdSolvePath path;
+} sdIsland;
+
+typedef struct sdSolverScratch {
+    // Per body.
+    int32_t bodyCapacity;
+    double* v0x;
+    double* v0y;
+    double* w0;
+    int32_t* parent;    // union-find over bodies joined by a joint
+    int32_t* order;     // breadth-first position of each body within its island
+    int32_t* firstRow;  // first/last layout row touching each body (bandwidth)
+    int32_t* lastRow;
+    int32_t* adjacencyStart;
+    int32_t* queue;
+    double* islandSleep; // per island root: the smallest rest timer of its bodies
+    double* bodyScratch; // 3 per body: M⁻¹Jᵀx for the matrix-free solver
+
+    // Per row.
+    int32_t rowCapacity;
+    int32_t rowCount;
+    int32_t* rowJoint;
+    uint8_t* rowType;
+    int32_t* rowIsland;
+    int32_t* rowKey;
+    int32_t* adjacency;  // rows touching each body (CSR with adjacencyStart), 2 per row
+    int32_t* sortIndex;
+    struct sdRow* rows;
+    double* lambda;
+    double* rhs;
+    double* lo;
+    double* hi;
+    uint8_t* fixed;
+    double* cgR;
+    double* cgZ;
+    double* cgP;
+    double* cgQ;
+
+    // Per island.
+    int32_t islandCapacity;
+    int32_t islandCount;
+    sdIsland* islands;
+
+    // Matrix storage (dense n×n or banded (kd+1)×n, column-major), sized for the largest island.
+    size_t matrixCapacity;
+    double* matrix;
+    double* rhsCopy;
+    int32_t batchedBandwidth; // for the all-small-islands band in the banded-LAPACK mode
+    int32_t batchedRowCount;
+} sdSolverScratch;
+
+struct sdWorld;
+
+/// Frees every scratch buffer.
+void sd_free_scratch(sdSolverScratch* scratch);
+
+/// Builds the row layout for this step: wakes whole islands, groups rows by island, orders each island for a
+/// narrow band and picks its solve path. Returns outOfMemory (world untouched) if a buffer cannot grow.
+int sd_prepare_constraints(struct sdWorld* world);
+
+/// One substep of the constraint stage: velocity solve between the free velocity update and the position
+/// update (`sd_solve_velocities`), and the position projection of rigid rows after it.
+void sd_solve_velocities(struct sdWorld* world, double h);
+void sd_project_positions(struct sdWorld* world);
+
+/// Rest detection per island: an island rests when all its bodies stayed slow for `timeToSleep`.
+void sd_sleep_islands(struct sdWorld* world, double dt);
+
+#endif

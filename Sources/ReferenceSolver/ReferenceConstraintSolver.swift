@@ -1,0 +1,189 @@
+import Foundation
+import SolverBackend
+
+/// A square matrix with its own small Cholesky: the reference solves every island densely.
+struct DenseMatrix {
+    let n: Int
+    var values: [Double]
+
+    init(n: Int) {
+        self.n = n
+        values = Array(repeating: 0, count: n * n)
+    }
+
+    subscript(i: Int, j: Int) -> Double {
+        get { values[i + j * n] }
+        set { values[i + j * n] = newValue }
+    }
+
+    /// Solves A·x = b by Cholesky (lower triangle of A is used); nil if A is not positive definite.
+    func choleskySolve(_ b: [Double]) -> [Double]? {
+        var l = self
+        for j in 0..<n {
+            var d = l[j, j]
+            for k in 0..<j { d -= l[j, k] * l[j, k] }
+            guard d > 0 else { return nil }
+            d = d.squareRoot()
+            l[j, j] = d
+            for i in (j + 1)..<max(j + 1, n) {
+                var v = l[i, j]
+                for k in 0..<j { v -= l[i, k] * l[j, k] }
+                l[i, j] = v / d
+            }
+        }
+        var x = b
+        for i in 0..<n {
+            var v = x[i]
+            for k in 0..<i { v -= l[i, k] * x[k] }
+            x[i] = v / l[i, i]
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var v = x[i]
+            for k in (i + 1)..<max(i + 1, n) { v -= l[k, i] * x[k] }
+            x[i] = v / l[i, i]
+        }
+        return x
+    }
+}
+
+extension ReferenceWorld {
+    /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
+    /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
+    func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
+        let n = rows.count
+        for _ in 0..<ReferenceConstants.activeSetPasses {
+            var k = DenseMatrix(n: n)
+            var rhs = b
+            for j in 0..<n {
+                for i in j..<n {
+                    var value: Double
+                    if i == j {
+                        let kk = coupling(rows[j], rows[j])
+                        value = fixed[j] ? 1 : kk + (rows[j].soft > 0 ? rows[j].soft : ReferenceConstants.rigidRegularization * kk)
+                    } else {
+                        value = coupling(rows[i], rows[j])
+                        if value != 0 {
+                            if fixed[j] && !fixed[i] { rhs[i] -= value * lambda[j] }
+                            if fixed[i] && !fixed[j] { rhs[j] -= value * lambda[i] }
+                        }
+                        if fixed[i] || fixed[j] { value = 0 }
+                    }
+                    k[i, j] = value
+                }
+            }
+            for i in 0..<n where fixed[i] { rhs[i] = lambda[i] }
+            guard let x = k.choleskySolve(rhs) else { return }
+            var clamped = false
+            for i in 0..<n where !fixed[i] {
+                lambda[i] = x[i]
+                if x[i] < rows[i].lo {
+                    lambda[i] = rows[i].lo
+                    fixed[i] = true
+                    clamped = true
+                } else if x[i] > rows[i].hi {
+                    lambda[i] = rows[i].hi
+                    fixed[i] = true
+                    clamped = true
+                }
+            }
+            if !clamped { return }
+        }
+    }
+
+    private func rowVelocity(_ row: Row, _ velocity: (Int) -> (Double, Double, Double)) -> Double {
+        var u = 0.0
+        if let a = row.a {
+            let v = velocity(a)
+            u += row.ja[0] * v.0 + row.ja[1] * v.1 + row.ja[2] * v.2
+        }
+        if let b = row.b {
+            let v = velocity(b)
+            u += row.jb[0] * v.0 + row.jb[1] * v.1 + row.jb[2] * v.2
+        }
+        return u
+    }
+
+    /// Velocity stage of one substep: for each island, impulses λ so that springs follow their (pole-matched)
+    /// law and rigid rows stop moving, then v ← v + M⁻¹Jᵀλ.
+    func solveVelocities(_ layout: ReferenceLayout, startVelocities: [(Double, Double, Double)], h: Double) {
+        for island in layout.islands {
+            var rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
+            var b = Array(repeating: 0.0, count: rows.count)
+            var fixed = Array(repeating: false, count: rows.count)
+            var lambda = Array(repeating: 0.0, count: rows.count)
+            for i in rows.indices {
+                if !rows[i].isRigid && !rows[i].isUnilateral && rows[i].type != .angleFriction {
+                    applySpring(to: &rows[i], h: h)
+                }
+                if rows[i].type == .angleFriction {
+                    let bound = joints[rows[i].joint]!.frictionTorque * h
+                    rows[i].lo = -bound
+                    rows[i].hi = bound
+                }
+                let u = rowVelocity(rows[i]) { (self.bodies[$0]!.vx, self.bodies[$0]!.vy, self.bodies[$0]!.w) }
+                if rows[i].soft > 0 {
+                    let u0 = rowVelocity(rows[i]) { startVelocities[$0] }
+                    b[i] = -rows[i].rhsScale * rows[i].c - rows[i].v0Weight * u0 - u
+                } else if rows[i].isUnilateral {
+                    b[i] = (rows[i].c > 0 ? -rows[i].c / h : 0) - u
+                } else if rows[i].isRigid || rows[i].type == .angleFriction {
+                    b[i] = -u
+                } else {
+                    fixed[i] = true
+                }
+            }
+            solveRows(rows, b, lambda: &lambda, fixed: &fixed)
+            for (row, impulse) in zip(rows, lambda) where impulse != 0 {
+                for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
+                    guard let i = body else { continue }
+                    let m = bodies[i]!
+                    bodies[i]!.vx += m.invMass * j[0] * impulse
+                    bodies[i]!.vy += m.invMass * j[1] * impulse
+                    bodies[i]!.w += m.invInertia * j[2] * impulse
+                }
+            }
+        }
+    }
+
+    /// Position stage: Newton steps that move rigid (and violated one-sided) rows back to zero error.
+    func projectPositions(_ layout: ReferenceLayout) {
+        for _ in 0..<ReferenceConstants.projectionIterations {
+            var anyError = false
+            for island in layout.islands {
+                let rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
+                var b = Array(repeating: 0.0, count: rows.count)
+                var fixed = Array(repeating: true, count: rows.count)
+                var lambda = Array(repeating: 0.0, count: rows.count)
+                var bounded = rows
+                var islandError = false
+                for i in rows.indices {
+                    bounded[i].lo = -.infinity
+                    bounded[i].hi = .infinity
+                    if rows[i].isRigid {
+                        fixed[i] = false
+                        b[i] = -rows[i].c
+                        if abs(rows[i].c) > ReferenceConstants.projectionTolerance { islandError = true }
+                    } else if rows[i].isUnilateral && rows[i].c < 0 {
+                        fixed[i] = false
+                        bounded[i].lo = 0
+                        b[i] = -rows[i].c
+                        if -rows[i].c > ReferenceConstants.projectionTolerance { islandError = true }
+                    }
+                }
+                guard islandError else { continue }
+                anyError = true
+                solveRows(bounded, b, lambda: &lambda, fixed: &fixed)
+                for (row, delta) in zip(rows, lambda) where delta != 0 {
+                    for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
+                        guard let i = body else { continue }
+                        let m = bodies[i]!
+                        bodies[i]!.x += m.invMass * j[0] * delta
+                        bodies[i]!.y += m.invMass * j[1] * delta
+                        bodies[i]!.angle += m.invInertia * j[2] * delta
+                    }
+                }
+            }
+            if !anyError { return }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import SolverBackend
+
+/// The row layout of one step: which rows exist, grouped into islands of bodies joined by joints, each
+/// island's rows ordered breadth-first from its lowest-degree body — the same layout as the C core's.
+struct ReferenceLayout {
+    /// Union-find parents over body slots.
+    var parent: [Int]
+    /// Per island, the rows (joint slot, row type) in layout order.
+    var islands: [[(joint: Int, type: RowType)]]
+
+    func root(_ i: Int) -> Int {
+        var i = i
+        while parent[i] != i { i = parent[i] }
+        return i
+    }
+}
+
+extension ReferenceWorld {
+    func isDynamic(_ body: Int?) -> Bool {
+        guard let i = body, let b = bodies[i] else { return false }
+        return !b.isStatic
+    }
+
+    /// Builds this step's layout and wakes every island that has a moving body.
+    func prepareLayout() -> ReferenceLayout {
+        var parent = Array(bodies.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        for joint in joints.compactMap({ $0 }) where isDynamic(joint.bodyA) && isDynamic(joint.bodyB) {
+            let ra = find(joint.bodyA!), rb = find(joint.bodyB!)
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        // A body that moves wakes its whole island.
+        var islandAwake = Array(repeating: false, count: bodies.count)
+        for i in bodies.indices where bodies[i]?.isAwake == true { islandAwake[find(i)] = true }
+        for i in bodies.indices where isDynamic(i) && bodies[i]!.isAwake == false && islandAwake[find(i)] { wake(i) }
+
+        // Rows of awake joints in joint order, grouped by island in order of first appearance.
+        var islandOfRoot: [Int: Int] = [:]
+        var islandRows: [[(joint: Int, type: RowType, raw: Int)]] = []
+        var rowBodies: [(a: Int?, b: Int?)] = []
+        var raw = 0
+        for (j, joint) in joints.enumerated() {
+            guard let joint else { continue }
+            let body = isDynamic(joint.bodyA) ? joint.bodyA : joint.bodyB
+            guard isDynamic(body), bodies[body!]!.isAwake else { continue }
+            let root = find(body!)
+            for type in RowType.rows(of: joint) {
+                if islandOfRoot[root] == nil {
+                    islandOfRoot[root] = islandRows.count
+                    islandRows.append([])
+                }
+                islandRows[islandOfRoot[root]!].append((j, type, raw))
+                rowBodies.append((isDynamic(joint.bodyA) ? joint.bodyA : nil, isDynamic(joint.bodyB) ? joint.bodyB : nil))
+                raw += 1
+            }
+        }
+        // Rows touching each body, in row order.
+        var adjacency: [Int: [Int]] = [:]
+        for (r, ends) in rowBodies.enumerated() {
+            if let a = ends.a { adjacency[a, default: []].append(r) }
+            if let b = ends.b { adjacency[b, default: []].append(r) }
+        }
+        // Breadth-first body order from the lowest-degree body (ties: lowest slot); rows sorted by
+        // (smaller body order, larger body order, row order) so the island's matrix is narrowly banded.
+        var islands: [[(joint: Int, type: RowType)]] = []
+        for rows in islandRows {
+            var start = -1
+            var startDegree = Int.max
+            for row in rows {
+                for body in [rowBodies[row.raw].a, rowBodies[row.raw].b].compactMap({ $0 }) {
+                    let degree = adjacency[body]!.count
+                    if degree < startDegree || (degree == startDegree && body < start) {
+                        startDegree = degree
+                        start = body
+                    }
+                }
+            }
+            var order: [Int: Int] = [start: 0]
+            var queue = [start]
+            var head = 0
+            while head < queue.count {
+                let body = queue[head]
+                head += 1
+                for r in adjacency[body]! {
+                    let ends = rowBodies[r]
+                    let other = ends.a == body ? ends.b : ends.a
+                    guard let other, order[other] == nil else { continue }
+                    order[other] = order.count
+                    queue.append(other)
+                }
+            }
+            let sorted = rows.sorted { lhs, rhs in
+                let l = [rowBodies[lhs.raw].a, rowBodies[lhs.raw].b].compactMap { $0 }.map { order[$0]! }
+                let r = [rowBodies[rhs.raw].a, rowBodies[rhs.raw].b].compactMap { $0 }.map { order[$0]! }
+                if l.min()! != r.min()! { return l.min()! < r.min()! }
+                if l.max()! != r.max()! { return l.max()! < r.max()! }
+                return lhs.raw < rhs.raw
+            }
+            islands.append(sorted.map { ($0.joint, $0.type) })
+        }
+        return ReferenceLayout(parent: parent, islands: islands)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import SolverBackend
+
+extension ReferenceWorld {
+    /// The slot of a live joint.
+    func jointSlot(_ id: JointID) throws(SolverError) -> Int {
+        guard isValid(id) else { throw .outOfRange(parameter: "joint", value: Double(id.index), expected: "a live joint") }
+        return Int(id.index)
+    }
+
+    public func isValid(_ id: JointID) -> Bool {
+        let i = Int(id.index)
+        return i >= 0 && i < joints.count && joints[i] != nil && jointGenerations[i] == id.generation
+    }
+
+    /// World → local coordinates of a body (the world keeps world coordinates).
+    func toLocal(_ body: Int?, _ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        guard let i = body, let b = bodies[i] else { return (x, y) }
+        let c = cos(b.angle), s = sin(b.angle)
+        let dx = x - b.x, dy = y - b.y
+        return (c * dx + s * dy, -s * dx + c * dy)
+    }
+
+    /// World position of a local anchor and its offset from the body's centre.
+    func anchorWorld(_ body: Int?, _ local: (x: Double, y: Double)) -> (x: Double, y: Double, rx: Double, ry: Double) {
+        guard let i = body, let b = bodies[i] else { return (local.x, local.y, 0, 0) }
+        let c = cos(b.angle), s = sin(b.angle)
+        let rx = c * local.x - s * local.y
+        let ry = s * local.x + c * local.y
+        return (b.x + rx, b.y + ry, rx, ry)
+    }
+
+    func bodyAngle(_ body: Int?) -> Double { body.flatMap { bodies[$0]?.angle } ?? 0 }
+
+    /// Wakes the bodies a joint holds.
+    func wakeJoint(_ joint: ReferenceJoint) {
+        if let a = joint.bodyA { wake(a) }
+        if let b = joint.bodyB { wake(b) }
+    }
+
+    public func createJoint(_ definition: JointDefinition) throws(SolverError) -> JointID {
+        try definition.validate()
+        let a = try definition.bodyA.map { (id: BodyID) throws(SolverError) -> Int in try slot(id) }
+        let b = try definition.bodyB.map { (id: BodyID) throws(SolverError) -> Int in try slot(id) }
+        let length = (definition.axisX * definition.axisX + definition.axisY * definition.axisY).squareRoot()
+        let ux = length > 0 ? definition.axisX / length : 1.0
+        let uy = length > 0 ? definition.axisY / length : 0.0
+        let angleA = bodyAngle(a)
+        let joint = ReferenceJoint(
+            kind: definition.kind, bodyA: a, bodyB: b,
+            localA: toLocal(a, definition.anchorAX, definition.anchorAY),
+            localB: toLocal(b, definition.anchorBX, definition.anchorBY),
+            length: definition.length, frequency: definition.frequency, dampingRatio: definition.dampingRatio,
+            axisLocal: (cos(angleA) * ux + sin(angleA) * uy, -sin(angleA) * ux + cos(angleA) * uy),
+            referenceAngle: bodyAngle(b) - angleA, lowerLimit: definition.lowerLimit,
+            upperLimit: definition.upperLimit, frictionTorque: definition.frictionTorque)
+        let index: Int
+        if let reused = jointFreeSlots.popLast() {
+            index = reused
+        } else {
+            index = joints.count
+            joints.append(nil)
+            jointGenerations.append(0)
+        }
+        joints[index] = joint
+        wakeJoint(joint)
+        return JointID(index: Int32(index), generation: jointGenerations[index])
+    }
+
+    /// Frees joint slot i, waking the bodies it held.
+    func destroyJointSlot(_ i: Int) {
+        wakeJoint(joints[i]!)
+        joints[i] = nil
+        jointGenerations[i] &+= 1
+        jointFreeSlots.append(i)
+    }
+
+    public func destroyJoint(_ id: JointID) throws(SolverError) {
+        destroyJointSlot(try jointSlot(id))
+    }
+
+    public func setJointWorldAnchor(_ id: JointID, x: Double, y: Double) throws(SolverError) {
+        let i = try jointSlot(id)
+        try Validate.finite(x, "anchorPoint.x")
+        try Validate.finite(y, "anchorPoint.y")
+        if joints[i]!.bodyB == nil {
+            joints[i]!.localB = (x, y)
+        } else if joints[i]!.bodyA == nil {
+            joints[i]!.localA = (x, y)
+        } else {
+            throw .outOfRange(parameter: "joint", value: Double(i), expected: "a joint attached to the world")
+        }
+        wakeJoint(joints[i]!)
+    }
+
+    public func setJointLength(_ id: JointID, _ length: Double) throws(SolverError) {
+        let i = try jointSlot(id)
+        try Validate.nonNegative(length, "length")
+        joints[i]!.length = length
+        wakeJoint(joints[i]!)
+    }
+
+    public func setJointSpring(_ id: JointID, frequency: Double, dampingRatio: Double) throws(SolverError) {
+        let i = try jointSlot(id)
+        try Validate.nonNegative(frequency, "frequency")
+        try Validate.nonNegative(dampingRatio, "damping")
+        joints[i]!.frequency = frequency
+        joints[i]!.dampingRatio = dampingRatio
+        wakeJoint(joints[i]!)
+    }
+
+    public func setJointLimits(_ id: JointID, lower: Double, upper: Double) throws(SolverError) {
+        let i = try jointSlot(id)
+        try JointDefinition.validateLimits(lower: lower, upper: upper)
+        joints[i]!.lowerLimit = lower
+        joints[i]!.upperLimit = upper
+        wakeJoint(joints[i]!)
+    }
+
+    public func setJointFrictionTorque(_ id: JointID, _ torque: Double) throws(SolverError) {
+        let i = try jointSlot(id)
+        try Validate.nonNegative(torque, "frictionTorque")
+        joints[i]!.frictionTorque = torque
+        wakeJoint(joints[i]!)
+    }
+
+    public func jointGeometry(_ id: JointID) throws(SolverError) -> (distance: Double, relativeAngle: Double) {
+        let joint = joints[try jointSlot(id)]!
+        let a = anchorWorld(joint.bodyA, joint.localA)
+        let b = anchorWorld(joint.bodyB, joint.localB)
+        return (hypot(b.x - a.x, b.y - a.y), bodyAngle(joint.bodyB) - bodyAngle(joint.bodyA))
+    }
+}
