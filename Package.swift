@@ -10,6 +10,7 @@ import PackageDescription
 /// C flags for the solver core: strict warnings; denormals are handled at run time (see sd_fp.h).
 let cSolverFlags: [CSetting] = [
     .unsafeFlags(["-Wall", "-Wextra", "-std=c11"]),
+    .define("_POSIX_C_SOURCE", to: "200809L"),
 ]
 
 let package = Package(
