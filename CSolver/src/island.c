@@ -306,7 +306,8 @@ void sd_sleep_islands(sdWorld* world, double dt) {
     int32_t awakeCount = 0;
     for (int32_t i = 0; i < n; ++i) {
         if (!world->awake[i]) continue;
-        if (s->islandSleep[sd_find(s->parent, i)] >= world->def.timeToSleep) {
+        // The relative margin keeps 30 frames of 1/60 s (which sum to just under 0.5) from taking 31.
+        if (s->islandSleep[sd_find(s->parent, i)] >= world->def.timeToSleep * (1.0 - 1e-9)) {
             world->awake[i] = 0;
             world->vx[i] = 0.0;
             world->vy[i] = 0.0;

@@ -345,8 +345,12 @@ void sd_solve_velocities(sdWorld* world, double h) {
                 const double u0 = sd_row_velocity(world, row, s->v0x, s->v0y, s->w0);
                 s->rhs[r] = -row->rhsScale * row->c - row->v0Weight * u0 - u;
             } else if (row->flags & sdRowFlag_unilateral) {
-                // Speculative: a slack row may close at most its gap this substep.
-                s->rhs[r] = (row->c > 0.0 ? -row->c / h : 0.0) - u;
+                // Speculative: a slack row may close at most its gap this substep. Rows whose free motion
+                // does not close the gap stay out of the system (two opposite limits of one range would
+                // otherwise make it singular).
+                const double target = row->c > 0.0 ? -row->c / h : 0.0;
+                s->rhs[r] = target - u;
+                if (row->c > 0.0 && u >= target) s->fixed[r] = 1;
             } else if (row->flags & sdRowFlag_rigid || s->rowType[s->sortIndex[r]] == sdRow_angleFriction) {
                 s->rhs[r] = -u;
             } else {

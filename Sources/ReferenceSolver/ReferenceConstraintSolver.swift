@@ -125,7 +125,11 @@ extension ReferenceWorld {
                     let u0 = rowVelocity(rows[i]) { startVelocities[$0] }
                     b[i] = -rows[i].rhsScale * rows[i].c - rows[i].v0Weight * u0 - u
                 } else if rows[i].isUnilateral {
-                    b[i] = (rows[i].c > 0 ? -rows[i].c / h : 0) - u
+                    // Speculative: a slack row may close at most its gap; rows whose free motion does not
+                    // close it stay out of the system.
+                    let target = rows[i].c > 0 ? -rows[i].c / h : 0
+                    b[i] = target - u
+                    if rows[i].c > 0 && u >= target { fixed[i] = true }
                 } else if rows[i].isRigid || rows[i].type == .angleFriction {
                     b[i] = -u
                 } else {

@@ -67,7 +67,8 @@ extension ReferenceWorld {
         }
         var awake = 0
         for i in bodies.indices where bodies[i]?.isAwake == true {
-            if islandSleep[layout.root(i)]! >= settings.timeToSleep {
+            // The relative margin keeps 30 frames of 1/60 s (which sum to just under 0.5) from taking 31.
+            if islandSleep[layout.root(i)]! >= settings.timeToSleep * (1 - 1e-9) {
                 bodies[i]!.isAwake = false
                 bodies[i]!.vx = 0
                 bodies[i]!.vy = 0

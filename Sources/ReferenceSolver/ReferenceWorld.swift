@@ -145,6 +145,7 @@ public final class ReferenceWorld: PhysicsBackend {
 
     public func setFlags(_ id: BodyID, _ flags: BodyFlags) throws(SolverError) {
         let i = try slot(id)
+        try flags.validate()
         if flags.contains(.isStatic), bodies[i]!.isAwake {
             bodies[i]!.isAwake = false
             awakeBodyCount -= 1

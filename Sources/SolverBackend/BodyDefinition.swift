@@ -7,6 +7,16 @@ public struct BodyFlags: OptionSet, Sendable, Hashable {
     public static let isStatic = BodyFlags(rawValue: 1 << 0)
     /// The body never rotates (infinite moment of inertia).
     public static let fixedRotation = BodyFlags(rawValue: 1 << 1)
+
+    /// Every flag the solvers know.
+    public static let all: BodyFlags = [.isStatic, .fixedRotation]
+
+    /// Throws unless every bit is a known flag.
+    public func validate() throws(SolverError) {
+        guard BodyFlags.all.isSuperset(of: self) else {
+            throw .outOfRange(parameter: "flags", value: Double(rawValue), expected: "a combination of isStatic and fixedRotation")
+        }
+    }
 }
 
 /// Everything needed to create a body. Units: points, seconds, radians (clockwise on screen), kilograms.
@@ -56,6 +66,7 @@ public struct BodyDefinition: Sendable, Equatable {
         try Validate.nonNegative(angularDamping, "angularDamping")
         try Validate.finite(gravityX, "gravityX")
         try Validate.finite(gravityY, "gravityY")
+        try flags.validate()
         if case let .polygon(area, unitInertia) = shape {
             try Validate.positive(area, "polygon area")
             try Validate.positive(unitInertia, "polygon unitInertia")

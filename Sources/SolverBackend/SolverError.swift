@@ -9,6 +9,17 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The world could not grow its storage.
     case outOfMemory
 
+    /// Equal cases with equal parameters; values compare by bit pattern, so NaN equals NaN.
+    public static func == (lhs: SolverError, rhs: SolverError) -> Bool {
+        switch (lhs, rhs) {
+        case let (.invalidBody(a), .invalidBody(b)): return a == b
+        case let (.nonFinite(p, v), .nonFinite(q, w)): return p == q && v.bitPattern == w.bitPattern
+        case let (.outOfRange(p, v, e), .outOfRange(q, w, f)): return p == q && v.bitPattern == w.bitPattern && e == f
+        case (.outOfMemory, .outOfMemory): return true
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case let .invalidBody(id): return "\(id) is not a live body"

@@ -47,29 +47,26 @@ extension DynamicAnimator {
         slotByItem[key] = nil
     }
 
-    /// Views go in view animators (inside the reference view), layout attributes in layout animators.
+    /// View animators take views inside the reference view, layout animators take layout attributes; both
+    /// take custom items (as UIKit does), and neither takes the other's kind.
     private func checkItemKind(_ item: any DynamicItem) {
         let members = (item as? DynamicItemGroup)?.items ?? [item]
-        switch referenceSystem {
-        case .view:
-            for member in members {
-                guard let view = member as? View else {
-                    preconditionFailure("Can't use \(type(of: member)) as item in an animator made with a reference view; use View items")
-                }
-                if let reference = referenceView {
+        for member in members {
+            switch referenceSystem {
+            case .view:
+                precondition(
+                    !(member is CollectionViewLayoutAttributes),
+                    "Can't use layout attributes as item \(member) in an animator made with a reference view")
+                if let view = member as? View, let reference = referenceView {
                     precondition(
                         view !== reference && view.isDescendant(of: reference),
                         "View item (\(view)) should be a descendant of reference view in DynamicAnimator")
                 }
+            case .layout:
+                precondition(!(member is View), "Can't use view \(member) as item in an animator made with a collection view layout")
+            case .none:
+                break
             }
-        case .layout:
-            for member in members {
-                precondition(
-                    member is CollectionViewLayoutAttributes,
-                    "Can't use \(type(of: member)) as item in an animator made with a collection view layout; use CollectionViewLayoutAttributes")
-            }
-        case .none:
-            break
         }
     }
 
@@ -87,6 +84,11 @@ extension DynamicAnimator {
             let reference = referenceView, parent !== reference
         else { return point }
         return parent.convert(point, from: reference)
+    }
+
+    /// The body id of `item`, or nil when it has no body here.
+    func bodyID(of item: any DynamicItem) -> BodyID? {
+        slotByItem[ObjectIdentifier(item)].flatMap { records[$0]?.id }
     }
 
     /// The body state of `item`, or nil when it has no body here.

@@ -41,6 +41,19 @@ public final class DynamicAnimator {
     /// Total simulated time since creation, seconds. Pauses do not reset it.
     public internal(set) var elapsedTime: TimeInterval = 0
 
+    /// How springs (attachments with a frequency, snaps) are integrated. Default `.analytic`: frequency and
+    /// damping mean what they say at any frame rate. `.uikitCompatible` reproduces UIKit's Box2D soft springs
+    /// (implicit Euler at 1/120 s substeps), which lose amplitude numerically — the feel ported iOS code was
+    /// tuned for. Changing it sets ``maximumSubstepInterval`` to 1/120 s for `.uikitCompatible`.
+    public var springModel: SpringModel {
+        get { world.springModel }
+        set {
+            world.springModel = newValue
+            if newValue == .uikitCompatible { maximumSubstepInterval = 1.0 / 120.0 }
+            resume()
+        }
+    }
+
     /// The longest physics substep, seconds: each ``step(_:)`` is split into `⌈dt / maximumSubstepInterval⌉`
     /// equal substeps. Default 1/120 s (UIKit's), so a 60 Hz frame is two substeps.
     public var maximumSubstepInterval: TimeInterval = 1.0 / 120.0 {
@@ -146,6 +159,7 @@ public final class DynamicAnimator {
     func unregister(_ behavior: DynamicBehavior) {
         for child in behavior.childBehaviors { unregister(child) }
         behavior.willMove(to: nil)
+        behavior.willUnregister(from: self)
         for item in behavior.bodyItems { releaseBody(for: item) }
         behavior.dynamicAnimator = nil
         registeredBehaviorsCache = nil

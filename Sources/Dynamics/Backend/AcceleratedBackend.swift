@@ -143,7 +143,9 @@ public final class AcceleratedBackend: PhysicsBackend {
     }
 
     public func setFlags(_ id: BodyID, _ flags: BodyFlags) throws(SolverError) {
-        try Self.check(sdBody_SetFlags(world, try live(id), flags.rawValue), id: id)
+        let raw = try live(id)
+        try flags.validate()
+        try Self.check(sdBody_SetFlags(world, raw, flags.rawValue), id: id)
     }
 
     public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) throws(SolverError) {

@@ -71,6 +71,9 @@ open class DynamicBehavior {
     /// Called after the behavior is registered and its items have bodies.
     func didRegister(in animator: DynamicAnimator) {}
 
+    /// Called when the behavior leaves the animator, before its items' bodies are released.
+    func willUnregister(from animator: DynamicAnimator) {}
+
     /// Called before every physics step (pushes apply their forces here).
     func prepareStep(in animator: DynamicAnimator) {}
 

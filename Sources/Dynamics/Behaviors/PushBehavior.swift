@@ -48,32 +48,43 @@ open class PushBehavior: DynamicBehavior {
         didSet { if active != oldValue, !isFiring { setNeedsUpdate() } }
     }
 
-    /// The force (or impulse) vector in UIKit Newtons (N·s). Default (0, 0).
-    public var pushDirection = CGVector.zero {
-        didSet {
-            requireFinite(pushDirection, "PushBehavior.pushDirection")
+    /// Direction and strength are stored apart, so setting `angle` while the magnitude is 0 is kept (seed 002
+    /// sets the angle first, then the magnitude).
+    private var storedAngle: CGFloat = 0
+    private var storedMagnitude: CGFloat = 0
+
+    /// The force (or impulse) vector in UIKit Newtons (N·s): (cos angle, sin angle) × magnitude. Default (0, 0).
+    public var pushDirection: CGVector {
+        get {
+            CGVector(dx: CGFloat(cos(Double(storedAngle))) * storedMagnitude, dy: CGFloat(sin(Double(storedAngle))) * storedMagnitude)
+        }
+        set {
+            requireFinite(newValue, "PushBehavior.pushDirection")
+            if newValue != .zero { storedAngle = CGFloat(atan2(Double(newValue.dy), Double(newValue.dx))) }
+            storedMagnitude = CGFloat(hypot(Double(newValue.dx), Double(newValue.dy)))
             setNeedsUpdate()
         }
     }
 
     /// Direction of the push in radians (0 = right, π/2 = down). Default 0.
     public var angle: CGFloat {
-        get { pushDirection == .zero ? 0 : CGFloat(atan2(Double(pushDirection.dy), Double(pushDirection.dx))) }
-        set { setAngle(newValue, magnitude: magnitude) }
+        get { storedAngle }
+        set { setAngle(newValue, magnitude: storedMagnitude) }
     }
 
     /// Strength in UIKit Newtons. Default 0. Negative values push the other way.
     public var magnitude: CGFloat {
-        get { CGFloat(hypot(Double(pushDirection.dx), Double(pushDirection.dy))) }
-        set { setAngle(angle, magnitude: newValue) }
+        get { storedMagnitude }
+        set { setAngle(storedAngle, magnitude: newValue) }
     }
 
     /// Sets direction and strength: the vector becomes (cos θ, sin θ) × magnitude.
     public func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
         requireFinite(angle, "PushBehavior.angle")
         requireFinite(magnitude, "PushBehavior.magnitude")
-        pushDirection = CGVector(
-            dx: CGFloat(cos(Double(angle))) * magnitude, dy: CGFloat(sin(Double(angle))) * magnitude)
+        storedAngle = angle
+        storedMagnitude = magnitude
+        setNeedsUpdate()
     }
 
     /// Where the push acts on `item`, as an offset from its centre in reference axes (not turning with the

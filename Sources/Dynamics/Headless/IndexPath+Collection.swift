@@ -1,0 +1,22 @@
+import Foundation
+
+#if !canImport(UIKit)
+extension IndexPath {
+    /// An index path for `item` in `section`, as UIKit's collection views build them.
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
+    /// The item (second index).
+    public var item: Int {
+        get { self[1] }
+        set { self[1] = newValue }
+    }
+
+    /// The section (first index).
+    public var section: Int {
+        get { self[0] }
+        set { self[0] = newValue }
+    }
+}
+#endif
