@@ -46,6 +46,7 @@ void sd_wake(sdWorld* world, int32_t i) {
     if (!world->awake[i]) {
         world->awake[i] = 1;
         world->awakeCount += 1;
+        sd_topology_changed(world);
     }
 }
 
@@ -53,6 +54,7 @@ void sd_wake(sdWorld* world, int32_t i) {
 static void sd_sleep(sdWorld* world, int32_t i) {
     if (world->awake[i]) world->awakeCount -= 1;
     world->awake[i] = 0;
+    sd_topology_changed(world);
 }
 
 static sdResult sd_validate_body_def(const sdBodyDef* def) {
@@ -110,7 +112,9 @@ sdResult sdCreateBody(sdWorld* world, const sdBodyDef* def, sdBodyId* outId) {
     world->restitution[i] = 0.2;
     world->friction[i] = 0.2;
     world->charge[i] = 0.0;
+    world->dampingStep[i] = 0.0;
     sd_update_mass(world, i);
+    sd_topology_changed(world);
     sd_wake(world, i);
     world->bodyCount += 1;
     outId->index = i;
@@ -131,6 +135,7 @@ sdResult sdDestroyBody(sdWorld* world, sdBodyId id) {
     world->generation[i] += 1;
     world->freeSlots[world->freeCount++] = i;
     world->bodyCount -= 1;
+    sd_topology_changed(world);
     return sdResult_ok;
 }
 
@@ -207,6 +212,7 @@ sdResult sdBody_SetDamping(sdWorld* world, sdBodyId id, double linearDamping, do
     if (linearDamping < 0 || angularDamping < 0) return sdResult_outOfRange;
     world->linearDamping[id.index] = linearDamping;
     world->angularDamping[id.index] = angularDamping;
+    world->dampingStep[id.index] = 0.0;
     sd_wake(world, id.index);
     return sdResult_ok;
 }
@@ -228,6 +234,7 @@ sdResult sdBody_SetFlags(sdWorld* world, sdBodyId id, uint32_t flags) {
     int32_t i = id.index;
     if (flags & sdBodyFlag_static) sd_sleep(world, i);
     world->flags[i] = flags;
+    sd_topology_changed(world);
     sd_update_mass(world, i);
     sd_wake(world, i);
     return sdResult_ok;

@@ -59,7 +59,7 @@ static int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
 }
 
 void sd_free_scratch(sdSolverScratch* s) {
-    void* buffers[] = {s->v0x, s->v0y, s->w0, s->parent, s->order, s->firstRow, s->lastRow, s->adjacencyStart,
+    void* buffers[] = {s->springs, s->jointSpring, s->v0x, s->v0y, s->w0, s->parent, s->order, s->firstRow, s->lastRow, s->adjacencyStart,
                        s->queue, s->islandSleep, s->bodyScratch, s->rowJoint, s->rowType, s->rowIsland, s->rowKey,
                        s->adjacency, s->sortIndex, s->rows, s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->cgR,
                        s->cgZ, s->cgP, s->cgQ, s->islands, s->matrix, s->rhsCopy};
@@ -84,9 +84,25 @@ static int sd_compare_rows(const void* lhs, const void* rhs) {
     return i < j ? -1 : (i > j);
 }
 
+/// True when an island is one dynamic body held only by springs (distance joints with a frequency) to the
+/// world or to static bodies: its solve reduces to 3 unknowns whatever the number of springs.
+static bool sd_is_single_body_springs(const sdWorld* world, const sdIsland* island) {
+    const sdSolverScratch* s = &world->scratch;
+    for (int32_t p = island->rowStart; p < island->rowStart + island->rowCount; ++p) {
+        const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[p]]];
+        if (joint->kind != sdJoint_distance || !(joint->frequency > 0)) return false;
+        if (sd_is_dynamic(world, joint->bodyA) && sd_is_dynamic(world, joint->bodyB)) return false;
+    }
+    return true;
+}
+
 int sd_prepare_constraints(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
     const int32_t n = world->slotCount;
+    // The layout depends only on which joints exist, their kinds and which bodies move: reuse it while none
+    // of that changed (moving anchors every frame keeps it).
+    if (s->layoutValid && s->layoutVersion == world->topologyVersion) return sdResult_ok;
+    s->layoutValid = false;
     if (sd_reserve_bodies(s, world->capacity) != sdResult_ok) return sdResult_outOfMemory;
 
     // Rows this step could have.
@@ -240,7 +256,12 @@ int sd_prepare_constraints(sdWorld* world) {
         island->bandwidth = kd;
         const int32_t rows = island->rowCount;
         const double flops = (double)rows * (double)(kd + 1) * (double)(kd + 1);
-        if (rows <= sdKernelMaxRows) {
+        if (sd_is_single_body_springs(world, island)) {
+            island->path = sdSolvePath_singleBody;
+            // the dynamic body: whichever end of the first row moves
+            const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[island->rowStart]]];
+            island->firstBody = sd_is_dynamic(world, joint->bodyA) ? joint->bodyA : joint->bodyB;
+        } else if (rows <= sdKernelMaxRows) {
             island->path = world->islandSolver == sdIslandSolver_bandedLAPACK ? sdSolvePath_banded : sdSolvePath_kernel;
             if (island->path == sdSolvePath_banded) {
                 if (kd > s->batchedBandwidth) s->batchedBandwidth = kd;
@@ -275,10 +296,52 @@ int sd_prepare_constraints(sdWorld* world) {
         case sdSolvePath_banded: world->stats.bandedIslands += 1; break;
         case sdSolvePath_dense: world->stats.denseIslands += 1; break;
         case sdSolvePath_iterative: world->stats.iterativeIslands += 1; break;
+        case sdSolvePath_singleBody: world->stats.batchedIslands += 1; break;
         }
     }
+    // Hot spring rows of the single-body islands.
+    if (world->jointSlotCount > s->jointSpringCapacity) {
+        if (!SD_GROW(s->jointSpring, world->jointSlotCount)) return sdResult_outOfMemory;
+        s->jointSpringCapacity = world->jointSlotCount;
+    }
+    if (rowCount > s->springCapacity) {
+        if (!SD_GROW(s->springs, rowCount)) return sdResult_outOfMemory;
+        s->springCapacity = rowCount;
+    }
+    for (int32_t j = 0; j < world->jointSlotCount; ++j) s->jointSpring[j] = -1;
+    int32_t springCount = 0;
+    for (int32_t k = 0; k < islandCount; ++k) {
+        sdIsland* island = &s->islands[k];
+        if (island->path != sdSolvePath_singleBody) continue;
+        island->springStart = springCount;
+        island->centred = true;
+        for (int32_t p = island->rowStart; p < island->rowStart + island->rowCount; ++p) {
+            const int32_t r = s->sortIndex[p];
+            const int32_t j = s->rowJoint[r];
+            const sdJoint* joint = &world->joints[j];
+            sdSpringRow* spring = &s->springs[springCount];
+            const bool bodyIsA = joint->bodyA == island->firstBody;
+            spring->body = island->firstBody;
+            spring->joint = j;
+            spring->type = s->rowType[r];
+            spring->localX = bodyIsA ? joint->localAX : joint->localBX;
+            spring->localY = bodyIsA ? joint->localAY : joint->localBY;
+            spring->otherBody = bodyIsA ? joint->bodyB : joint->bodyA;
+            spring->otherX = bodyIsA ? joint->localBX : joint->localAX;
+            spring->otherY = bodyIsA ? joint->localBY : joint->localAY;
+            spring->length = joint->length;
+            if (spring->localX != 0.0 || spring->localY != 0.0 || spring->otherBody >= 0) island->centred = false;
+            if (s->jointSpring[j] < 0) s->jointSpring[j] = springCount;
+            springCount += 1;
+        }
+    }
+    s->springCount = springCount;
+    s->springStep = 0.0;
+
     world->stats.islandCount = islandCount;
     world->stats.rowCount = rowCount;
+    s->layoutVersion = world->topologyVersion;
+    s->layoutValid = true;
     return sdResult_ok;
 }
 
@@ -309,6 +372,7 @@ void sd_sleep_islands(sdWorld* world, double dt) {
         // The relative margin keeps 30 frames of 1/60 s (which sum to just under 0.5) from taking 31.
         if (s->islandSleep[sd_find(s->parent, i)] >= world->def.timeToSleep * (1.0 - 1e-9)) {
             world->awake[i] = 0;
+            sd_topology_changed(world);
             world->vx[i] = 0.0;
             world->vy[i] = 0.0;
             world->w[i] = 0.0;

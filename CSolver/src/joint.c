@@ -140,6 +140,7 @@ sdResult sdCreateJoint(sdWorld* world, const sdJointDef* def, sdJointId* outId) 
     joint->frictionTorque = def->frictionTorque;
     world->jointAlive[i] = 1;
     world->jointCount += 1;
+    sd_topology_changed(world);
     if (joint->bodyA >= 0) world->jointEdges[joint->bodyA] += 1;
     if (joint->bodyB >= 0) world->jointEdges[joint->bodyB] += 1;
     sd_wake_joint(world, joint);
@@ -158,6 +159,7 @@ void sd_destroy_joint_slot(sdWorld* world, int32_t i) {
     world->jointGeneration[i] += 1;
     world->jointFreeSlots[world->jointFreeCount++] = i;
     world->jointCount -= 1;
+    sd_topology_changed(world);
 }
 
 sdResult sdDestroyJoint(sdWorld* world, sdJointId id) {
@@ -181,6 +183,14 @@ sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y
     } else {
         return sdResult_outOfRange;  // both ends are bodies: no world anchor to move
     }
+    // Keep the hot copy of a single-body spring current (the layout is reused while only anchors move).
+    sdSolverScratch* s = &world->scratch;
+    if (s->layoutValid && id.index < s->jointSpringCapacity && s->jointSpring[id.index] >= 0) {
+        for (int32_t k = s->jointSpring[id.index]; k < s->springCount && s->springs[k].joint == id.index; ++k) {
+            s->springs[k].otherX = x;
+            s->springs[k].otherY = y;
+        }
+    }
     sd_wake_joint(world, joint);
     return sdResult_ok;
 }
@@ -192,6 +202,7 @@ sdResult sdJoint_SetLength(sdWorld* world, sdJointId id, double length) {
     if (length < 0) return sdResult_outOfRange;
     world->joints[id.index].length = length;
     sd_wake_joint(world, &world->joints[id.index]);
+    sd_topology_changed(world);
     return sdResult_ok;
 }
 
@@ -202,7 +213,9 @@ sdResult sdJoint_SetSpring(sdWorld* world, sdJointId id, double frequency, doubl
     if (frequency < 0 || dampingRatio < 0) return sdResult_outOfRange;
     world->joints[id.index].frequency = frequency;
     world->joints[id.index].dampingRatio = dampingRatio;
+    world->joints[id.index].cachedStep = 0.0;
     sd_wake_joint(world, &world->joints[id.index]);
+    sd_topology_changed(world);
     return sdResult_ok;
 }
 
@@ -214,6 +227,7 @@ sdResult sdJoint_SetLimits(sdWorld* world, sdJointId id, double lower, double up
     world->joints[id.index].lowerLimit = lower;
     world->joints[id.index].upperLimit = upper;
     sd_wake_joint(world, &world->joints[id.index]);
+    sd_topology_changed(world);
     return sdResult_ok;
 }
 
@@ -224,6 +238,7 @@ sdResult sdJoint_SetFrictionTorque(sdWorld* world, sdJointId id, double friction
     if (frictionTorque < 0) return sdResult_outOfRange;
     world->joints[id.index].frictionTorque = frictionTorque;
     sd_wake_joint(world, &world->joints[id.index]);
+    sd_topology_changed(world);
     return sdResult_ok;
 }
 

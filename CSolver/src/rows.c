@@ -199,13 +199,23 @@ void sd_spring_coefficients(sdSpringModel model, double frequency, double dampin
     }
 }
 
-void sd_fill_row_spring(const sdWorld* world, sdRow* row, double h) {
-    const sdJoint* joint = &world->joints[row->joint];
+void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, double* kappa, double* eta) {
+    if (joint->cachedStep != h || joint->cachedModel != world->springModel) {
+        sd_spring_coefficients(world->springModel, joint->frequency, joint->dampingRatio, h, &joint->cachedKappa,
+                               &joint->cachedEta);
+        joint->cachedStep = h;
+        joint->cachedModel = world->springModel;
+    }
+    *kappa = joint->cachedKappa;
+    *eta = joint->cachedEta;
+}
+
+void sd_fill_row_spring(sdWorld* world, sdRow* row, double h) {
     const double inverseMass = sd_row_effective_inverse_mass(world, row);
     if (inverseMass <= 0.0) return;
     const double mass = 1.0 / inverseMass;
     double kappa, eta;
-    sd_spring_coefficients(world->springModel, joint->frequency, joint->dampingRatio, h, &kappa, &eta);
+    sd_joint_spring_coefficients(world, &world->joints[row->joint], h, &kappa, &eta);
     // Trapezoidal: a = h²k/4 + hc/2; implicit Euler: a = h²k + hc (k = m·κ, c = m·η).
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
     const double a = trapezoidal ? mass * (h * h * kappa / 4.0 + h * eta / 2.0) : mass * (h * h * kappa + h * eta);

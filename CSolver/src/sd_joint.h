@@ -16,6 +16,9 @@ typedef struct sdJoint {
     double referenceAngle;         // θB − θA at creation
     double lowerLimit, upperLimit;
     double frictionTorque;
+    // Spring coefficients κ = k/m and η = c/m for `cachedStep` under `cachedModel` (0: stale).
+    double cachedStep, cachedKappa, cachedEta;
+    sdSpringModel cachedModel;
 } sdJoint;
 
 /// How a row's impulse is bounded and whether the position projection keeps it exact.

@@ -18,7 +18,9 @@ int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types);
 /// Jacobian, error, flags and bounds of one row at the current positions.
 void sd_fill_row_geometry(const sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type);
 /// Softness and right-hand-side weights of a spring row for substep h under the world's spring model.
-void sd_fill_row_spring(const sdWorld* world, sdRow* row, double h);
+void sd_fill_row_spring(sdWorld* world, sdRow* row, double h);
+/// The joint's κ and η for substep h, cached on the joint until h, the model or the spring changes.
+void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, double* kappa, double* eta);
 /// J M⁻¹ Jᵀ of one row.
 double sd_row_effective_inverse_mass(const sdWorld* world, const sdRow* row);
 /// κ = k/m and η = c/m of a spring for substep h (pole-matched for the analytic model).

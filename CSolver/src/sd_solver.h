@@ -26,13 +26,16 @@ typedef enum sdSolvePath {
     sdSolvePath_kernel = 0,   // in-house dense Cholesky, small islands, one batched pass
     sdSolvePath_banded = 1,   // LAPACK dpbtrf/dpbtrs
     sdSolvePath_dense = 2,    // LAPACK dpotrf/dpotrs
-    sdSolvePath_iterative = 3 // Jacobi-preconditioned conjugate gradients, matrix-free
+    sdSolvePath_iterative = 3, // Jacobi-preconditioned conjugate gradients, matrix-free
+    sdSolvePath_singleBody = 4 // one body held only by springs: the same equations in its 3 velocity unknowns
 } sdSolvePath;
 
 typedef struct sdIsland {
     int32_t rowStart, rowCount;
     int32_t bandwidth;   // kd: the farthest two rows sharing a body, in layout order
-    int32_t firstBody;   // a body of the island (for rest detection)
+    int32_t firstBody;   // a body of the island (single-body islands: the moving body)
+    int32_t springStart; // single-body islands: first row in the hot spring array
+    bool centred;        // single-body islands: every spring holds the body's centre (no lever arm, no turning)
     sdSolvePath path;
 } sdIsland;
 
@@ -71,6 +74,14 @@ typedef struct sdSolverScratch {
     double* cgP;
     double* cgQ;
 
+    // Hot copy of the springs of single-body islands, in island order: what the tight loop reads, contiguous.
+    int32_t springCapacity;
+    int32_t springCount;
+    struct sdSpringRow* springs;
+    int32_t* jointSpring;       // per joint slot: its first hot spring row, or −1 (kept current by anchor moves)
+    int32_t jointSpringCapacity;
+    double springStep;           // the substep the κ, η below were computed for (0: stale)
+
     // Per island.
     int32_t islandCapacity;
     int32_t islandCount;
@@ -82,7 +93,21 @@ typedef struct sdSolverScratch {
     double* rhsCopy;
     int32_t batchedBandwidth; // for the all-small-islands band in the banded-LAPACK mode
     int32_t batchedRowCount;
+    uint64_t layoutVersion;   // the world's topologyVersion this layout was built for
+    bool layoutValid;
 } sdSolverScratch;
+
+/// One spring row of a single-body island: everything the tight loop needs, in one place.
+typedef struct sdSpringRow {
+    double localX, localY;   // anchor on the moving body, its local frame
+    double otherX, otherY;   // the other end: a world point (or, with otherBody ≥ 0, that body's local anchor)
+    double length;
+    double kappa, eta;       // spring coefficients for `springStep`
+    int32_t body;            // the moving body
+    int32_t otherBody;       // a static body holding the other end, or −1 for the world
+    int32_t joint;
+    uint8_t type;            // sdRow_distance, sdRow_pointX or sdRow_pointY
+} sdSpringRow;
 
 struct sdWorld;
 

@@ -52,6 +52,9 @@ struct sdWorld {
     double* forceY;
     double* torque;
     double* sleepTime;
+    double* dampingStep;    // the substep the cached damping factors below were computed for (0: stale)
+    double* linearFactor;   // e^(−c·h) for that substep
+    double* angularFactor;
 
     // Material, kept for the contact solver.
     double* restitution;
@@ -67,6 +70,7 @@ struct sdWorld {
     int32_t* jointFreeSlots;
     int32_t jointCapacity, jointSlotCount, jointCount, jointFreeCount;
 
+    uint64_t topologyVersion; // bumped by every change to which rows exist or which bodies move
     sdSpringModel springModel;
     sdIslandSolver islandSolver;
     sdStepStats stats;
@@ -93,6 +97,9 @@ static inline sdResult sd_check_id(const sdWorld* world, sdBodyId id) {
 
 /// Recomputes inverse mass and inertia of slot i from its shape, size, density and flags.
 void sd_update_mass(sdWorld* world, int32_t i);
+
+/// Records that the row layout must be rebuilt before the next step.
+static inline void sd_topology_changed(sdWorld* world) { world->topologyVersion += 1; }
 
 /// Marks slot i as moving and restarts its rest timer.
 void sd_wake(sdWorld* world, int32_t i);

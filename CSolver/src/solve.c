@@ -228,6 +228,7 @@ static bool sd_solve_island_system(sdWorld* world, const sdIsland* island, const
         return true;
     }
     case sdSolvePath_iterative:
+    case sdSolvePath_singleBody: // solved in body space before the general islands, never here
         break;
     }
     for (int32_t i = 0; i < n; ++i)
@@ -291,11 +292,12 @@ static inline double sd_row_velocity(const sdWorld* world, const sdRow* row, con
     return u;
 }
 
-/// Fills the rows of every island at the current positions (layout order within each island).
-static void sd_fill_rows(sdWorld* world, double h, bool springs) {
+/// Fills the rows of one solve unit at the current positions (layout order).
+static void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) {
     sdSolverScratch* s = &world->scratch;
     const double start = sd_now();
-    for (int32_t r = 0; r < s->rowCount; ++r) {
+    for (int32_t p = unit->rowStart; p < unit->rowStart + unit->rowCount; ++p) {
+        const int32_t r = s->sortIndex[p];
         sdRow* row = &s->rows[r];
         sd_fill_row_geometry(world, row, s->rowJoint[r], (sdRowType)s->rowType[r]);
         if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
@@ -309,6 +311,143 @@ static void sd_fill_rows(sdWorld* world, double h, bool springs) {
     world->stats.assemblySeconds += sd_now() - start;
 }
 
+/// One body held only by springs: with λ_i = g_i − a_i·J_i·v⁺ for each spring row (the same soft-row law as
+/// the general solve), v⁺ = v* + M⁻¹ Σ J_iᵀλ_i becomes the 3 × 3 system (M + Σ a_i J_iᵀJ_i)·v⁺ = M·v* + Σ J_iᵀg_i,
+/// whatever the number of springs. Reads only the contiguous hot spring rows and the body's arrays.
+static inline void sd_solve_single_body(sdWorld* world, const sdIsland* island, double h, bool trapezoidal) {
+    const sdSolverScratch* s = &world->scratch;
+    const int32_t b = island->firstBody;
+    const double im = world->invMass[b], ii = world->invInertia[b];
+    const double c = cos(world->angle[b]), sn = sin(world->angle[b]);
+    const double m = 1.0 / im;
+    const double inertia = ii > 0.0 ? 1.0 / ii : 0.0;
+    const double bx = world->x[b], by = world->y[b];
+    // Symmetric A (upper triangle) and right-hand side.
+    double a11 = m, a12 = 0.0, a13 = 0.0, a22 = m, a23 = 0.0, a33 = ii > 0.0 ? inertia : 1.0;
+    double r1 = m * world->vx[b], r2 = m * world->vy[b], r3 = ii > 0.0 ? inertia * world->w[b] : world->w[b];
+    const double v0x = s->v0x[b], v0y = s->v0y[b], w0 = s->w0[b];
+    const sdSpringRow* rows = s->springs + island->springStart;
+    for (int32_t p = 0; p < island->rowCount; ++p) {
+        const sdSpringRow* spring = &rows[p];
+        const double rx = c * spring->localX - sn * spring->localY, ry = sn * spring->localX + c * spring->localY;
+        double ox = spring->otherX, oy = spring->otherY;
+        if (spring->otherBody >= 0) { // a static body: its anchor moves with it
+            double orx, ory;
+            sd_anchor_world(world, spring->otherBody, spring->otherX, spring->otherY, &ox, &oy, &orx, &ory);
+        }
+        const double dx = bx + rx - ox, dy = by + ry - oy;
+        double ex, ey, error;
+        if (spring->type == sdRow_distance) {
+            const double length = sqrt(dx * dx + dy * dy);
+            const double inverse = length > 1e-12 ? 1.0 / length : 0.0;
+            ex = length > 1e-12 ? dx * inverse : 1.0;
+            ey = length > 1e-12 ? dy * inverse : 0.0;
+            error = length - spring->length;
+        } else {
+            ex = spring->type == sdRow_pointX ? 1.0 : 0.0;
+            ey = 1.0 - ex;
+            error = dx * ex + dy * ey;
+        }
+        const double jw = rx * ey - ry * ex;
+        const double inverseK = im * (ex * ex + ey * ey) + ii * jw * jw;
+        const double effectiveMass = 1.0 / inverseK;
+        const double kappa = spring->kappa, eta = spring->eta;
+        const double a = effectiveMass * (trapezoidal ? h * h * kappa / 4.0 + h * eta / 2.0 : h * h * kappa + h * eta);
+        const double u0 = ex * v0x + ey * v0y + jw * w0;
+        const double g = -h * effectiveMass * kappa * error - (trapezoidal ? a * u0 : 0.0);
+        a11 += a * ex * ex;
+        a12 += a * ex * ey;
+        a22 += a * ey * ey;
+        r1 += ex * g;
+        r2 += ey * g;
+        a13 += a * ex * jw;
+        a23 += a * ey * jw;
+        a33 += a * jw * jw;
+        r3 += jw * g;
+    }
+    if (!(ii > 0.0)) { // no rotation: the angular unknown stays as it is
+        a13 = a23 = 0.0;
+        a33 = 1.0;
+        r3 = world->w[b];
+    }
+    // Cholesky of the 3 × 3 SPD matrix, then the two triangular solves.
+    const double l11 = sqrt(a11);
+    const double l21 = a12 / l11, l31 = a13 / l11;
+    const double l22 = sqrt(a22 - l21 * l21);
+    const double l32 = (a23 - l31 * l21) / l22;
+    const double l33 = sqrt(a33 - l31 * l31 - l32 * l32);
+    const double y1 = r1 / l11;
+    const double y2 = (r2 - l21 * y1) / l22;
+    const double y3 = (r3 - l31 * y1 - l32 * y2) / l33;
+    const double z3 = y3 / l33;
+    const double z2 = (y2 - l32 * z3) / l22;
+    const double z1 = (y1 - l21 * z2 - l31 * z3) / l11;
+    world->vx[b] = z1;
+    world->vy[b] = z2;
+    world->w[b] = z3;
+}
+
+/// A single-body island whose springs all hold the body's centre (seed 000's cells): no lever arms, so the
+/// angular unknown decouples, every row's effective mass is the body's mass, and the system is 2 × 2.
+static inline void sd_solve_centred_body(sdWorld* world, const sdIsland* island, double h, bool trapezoidal) {
+    const sdSolverScratch* s = &world->scratch;
+    const int32_t b = island->firstBody;
+    const double m = 1.0 / world->invMass[b];
+    const double bx = world->x[b], by = world->y[b];
+    const double v0x = s->v0x[b], v0y = s->v0y[b];
+    double a11 = m, a12 = 0.0, a22 = m;
+    double r1 = m * world->vx[b], r2 = m * world->vy[b];
+    const sdSpringRow* rows = s->springs + island->springStart;
+    for (int32_t p = 0; p < island->rowCount; ++p) {
+        const sdSpringRow* spring = &rows[p];
+        const double dx = bx - spring->otherX, dy = by - spring->otherY;
+        double ex, ey, error;
+        if (spring->type == sdRow_distance) {
+            const double length = sqrt(dx * dx + dy * dy);
+            const bool degenerate = !(length > 1e-12);
+            const double inverse = degenerate ? 0.0 : 1.0 / length;
+            ex = degenerate ? 1.0 : dx * inverse;
+            ey = degenerate ? 0.0 : dy * inverse;
+            error = length - spring->length;
+        } else {
+            ex = spring->type == sdRow_pointX ? 1.0 : 0.0;
+            ey = 1.0 - ex;
+            error = dx * ex + dy * ey;
+        }
+        const double kappa = spring->kappa, eta = spring->eta;
+        const double a = m * (trapezoidal ? h * h * kappa / 4.0 + h * eta / 2.0 : h * h * kappa + h * eta);
+        const double g = -h * m * kappa * error - (trapezoidal ? a * (ex * v0x + ey * v0y) : 0.0);
+        a11 += a * ex * ex;
+        a12 += a * ex * ey;
+        a22 += a * ey * ey;
+        r1 += ex * g;
+        r2 += ey * g;
+    }
+    const double inverseDeterminant = 1.0 / (a11 * a22 - a12 * a12);
+    world->vx[b] = (a22 * r1 - a12 * r2) * inverseDeterminant;
+    world->vy[b] = (a11 * r2 - a12 * r1) * inverseDeterminant;
+}
+
+/// Every single-body island in one pass (refreshing the springs' κ, η when the substep length changed).
+static void sd_solve_single_body_islands(sdWorld* world, double h) {
+    sdSolverScratch* s = &world->scratch;
+    if (s->springCount == 0) return;
+    if (s->springStep != h) {
+        for (int32_t k = 0; k < s->springCount; ++k) {
+            sdSpringRow* spring = &s->springs[k];
+            sd_joint_spring_coefficients(world, &world->joints[spring->joint], h, &spring->kappa, &spring->eta);
+        }
+        s->springStep = h;
+    }
+    const bool trapezoidal = world->springModel == sdSpringModel_analytic;
+    for (int32_t k = 0; k < s->islandCount; ++k) {
+        const sdIsland* island = &s->islands[k];
+        if (island->path != sdSolvePath_singleBody) continue;
+        if (island->centred) sd_solve_centred_body(world, island, h, trapezoidal);
+        else sd_solve_single_body(world, island, h, trapezoidal);
+    }
+}
+
 /// The next island to solve starting at island *k: the island itself, or — in the banded-LAPACK mode — the
 /// run of consecutive small islands merged into one block-diagonal band, so they take one LAPACK call.
 static sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
@@ -316,7 +455,8 @@ static sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
     sdIsland unit = s->islands[*k];
     *k += 1;
     if (world->islandSolver != sdIslandSolver_bandedLAPACK || unit.rowCount > sdKernelMaxRows) return unit;
-    while (*k < s->islandCount && s->islands[*k].rowCount <= sdKernelMaxRows) {
+    while (*k < s->islandCount && s->islands[*k].rowCount <= sdKernelMaxRows &&
+           s->islands[*k].path != sdSolvePath_singleBody) {
         const sdIsland* next = &s->islands[*k];
         unit.rowCount += next->rowCount;
         if (next->bandwidth > unit.bandwidth) unit.bandwidth = next->bandwidth;
@@ -329,10 +469,15 @@ static sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
 void sd_solve_velocities(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
     if (s->rowCount == 0) return;
-    sd_fill_rows(world, h, true);
+    sd_solve_single_body_islands(world, h);
     for (int32_t k = 0; k < s->islandCount;) {
+        if (s->islands[k].path == sdSolvePath_singleBody) {
+            k += 1;
+            continue;
+        }
         sdIsland unit = sd_next_solve_unit(world, &k);
         sdIsland* island = &unit;
+        sd_fill_rows(world, island, h, true);
         for (int32_t p = 0; p < island->rowCount; ++p) {
             const int32_t r = island->rowStart + p;
             const sdRow* row = sd_island_row(s, island, p);
@@ -380,11 +525,15 @@ void sd_project_positions(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
     if (s->rowCount == 0) return;
     for (int iteration = 0; iteration < sdProjectionIterations; ++iteration) {
-        sd_fill_rows(world, 1.0, false);
         bool anyError = false;
         for (int32_t k = 0; k < s->islandCount;) {
+            if (s->islands[k].path == sdSolvePath_singleBody) { // springs only: nothing to project
+                k += 1;
+                continue;
+            }
             sdIsland unit = sd_next_solve_unit(world, &k);
             sdIsland* island = &unit;
+            sd_fill_rows(world, island, 1.0, false);
             bool islandError = false;
             for (int32_t p = 0; p < island->rowCount; ++p) {
                 const int32_t r = island->rowStart + p;

@@ -21,8 +21,13 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
         s->v0y[i] = world->vy[i];
         s->w0[i] = world->w[i];
         if (!world->awake[i]) continue; // free, static and resting slots are never awake
-        const double linearFactor = exp(-world->linearDamping[i] * h);
-        const double angularFactor = exp(-world->angularDamping[i] * h);
+        if (world->dampingStep[i] != h) { // exp is costly: cache the factors per substep length
+            world->linearFactor[i] = exp(-world->linearDamping[i] * h);
+            world->angularFactor[i] = exp(-world->angularDamping[i] * h);
+            world->dampingStep[i] = h;
+        }
+        const double linearFactor = world->linearFactor[i];
+        const double angularFactor = world->angularFactor[i];
         const double ax = world->gravityX[i] + world->forceX[i] * world->invMass[i];
         const double ay = world->gravityY[i] + world->forceY[i] * world->invMass[i];
         world->vx[i] = (world->vx[i] + h * ax) * linearFactor;
@@ -57,7 +62,9 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     if (!isfinite(dt)) return sdResult_nonFinite;
     if (dt <= 0 || substepCount < 1 || substepCount > 1024) return sdResult_outOfRange;
     // Buffers grow here, before anything moves: a failure leaves the world as it was.
+    const double prepareStart = sd_now();
     if (sd_prepare_constraints(world) != sdResult_ok) return sdResult_outOfMemory;
+    const double prepareSeconds = sd_now() - prepareStart;
 #ifdef SD_HAS_MXCSR
     // Flush denormals to zero while stepping: settling springs would otherwise crawl through subnormal
     // arithmetic, many times slower than normal numbers.
@@ -66,7 +73,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
 #endif
     const double h = dt / (double)substepCount;
     double forces = 0.0, solve = 0.0, integration = 0.0;
-    world->stats.assemblySeconds = 0.0;
+    world->stats.assemblySeconds = prepareSeconds;
     for (int32_t step = 0; step < substepCount; ++step) {
         const double t0 = sd_now();
         sd_integrate_velocities(world, h);
@@ -88,7 +95,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     _mm_setcsr(savedCsr);
 #endif
     world->stats.forcesSeconds = forces;
-    world->stats.solveSeconds = solve - world->stats.assemblySeconds;
+    world->stats.solveSeconds = solve - (world->stats.assemblySeconds - prepareSeconds);
     world->stats.integrationSeconds = integration;
     return sdResult_ok;
 }

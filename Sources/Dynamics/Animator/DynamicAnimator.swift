@@ -64,6 +64,12 @@ public final class DynamicAnimator {
         }
     }
 
+    /// Where the time of the last step went.
+    public internal(set) var lastStepProfile = StepProfile()
+
+    /// The C core's counters and stage timings for the last step (nil for the reference solver).
+    public var solverStatistics: SolverStepStatistics? { (world as? AcceleratedBackend)?.lastStepStatistics }
+
     /// Records by body slot, and slots by item identity.
     var records: [BodyRecord?] = []
     var slotByItem: [ObjectIdentifier: Int] = [:]
