@@ -18,6 +18,10 @@ let package = Package(
     products: [
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .executable(name: "dynamics-demo", targets: ["DynamicsDemo"]),
+        .executable(name: "dynamics-bench", targets: ["DynamicsBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // LAPACK/BLAS as a system library: names the packages to install when pkg-config cannot find them.
@@ -50,6 +54,15 @@ let package = Package(
         // The UIKit-Dynamics-shaped façade.
         .target(name: "Dynamics", dependencies: ["CSolver", "SolverBackend", "ReferenceSolver"]),
         .executableTarget(name: "DynamicsDemo", dependencies: ["Dynamics"]),
+        // Thousands of attached cells: C core against the reference and against the physical limit.
+        .executableTarget(
+            name: "DynamicsBench",
+            dependencies: [
+                "Dynamics", "SolverBackend", "ReferenceSolver",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/DynamicsBench"
+        ),
         .testTarget(name: "CSolverTests", dependencies: ["CSolver"]),
         .testTarget(name: "SolverParityTests", dependencies: ["Dynamics", "SolverBackend", "ReferenceSolver"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),

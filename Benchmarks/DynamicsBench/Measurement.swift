@@ -1,0 +1,65 @@
+import Foundation
+
+/// Monotonic time in seconds.
+func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+/// Median and 95th percentile of a sample.
+func percentiles(_ values: [Double]) -> (median: Double, p95: Double) {
+    guard !values.isEmpty else { return (0, 0) }
+    let sorted = values.sorted()
+    func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))] }
+    return (at(0.5), at(0.95))
+}
+
+/// Peak resident memory of this process, in MiB (Linux `VmHWM`), and a way to restart the peak.
+enum ResidentMemory {
+    static func resetPeak() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    static func peakMiB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? .nan
+            return kilobytes / 1024
+        }
+        return .nan
+    }
+}
+
+/// Progress on standard error, for runs over a few seconds.
+struct Progress {
+    let label: String
+    let total: Int
+    let start = now()
+    var lastPrint = now()
+
+    mutating func update(_ done: Int) {
+        let t = now()
+        guard t - lastPrint > 2 else { return }
+        lastPrint = t
+        FileHandle.standardError.write(Data("  \(label): \(done)/\(total) steps, \(String(format: "%.0f", t - start)) s\n".utf8))
+    }
+}
+
+/// One measured run.
+struct BenchmarkResult: Codable {
+    var scene: String
+    var solver: String
+    var cells: Int
+    var steps: Int
+    var medianMilliseconds: Double
+    var p95Milliseconds: Double
+    var nanosecondsPerCellStep: Double
+    var peakResidentMiB: Double
+    /// Share of the step in each stage (C core only): forces, assembly, solve, integration.
+    var stageShares: [String: Double]?
+    var accuracyName: String
+    var accuracy: Double
+    /// Solve paths used (C core only), e.g. "batched 10000".
+    var solvePaths: String?
+    /// Median of the phase (drag: the moving frames; hold: the last frames), to show settling costs no more.
+    var movingMedianMilliseconds: Double?
+    var settledMedianMilliseconds: Double?
+    var driveMedianMilliseconds: Double
+}
