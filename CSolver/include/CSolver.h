@@ -218,6 +218,8 @@ typedef enum sdIslandSolver {
     sdIslandSolver_batchedKernel = 0,
     /// Every island through LAPACK's banded Cholesky (small islands concatenated into one band).
     sdIslandSolver_bandedLAPACK = 1,
+    /// Every constraint island through matrix-free conjugate gradients (what huge islands use anyway).
+    sdIslandSolver_iterative = 2,
 } sdIslandSolver;
 
 /// Per-step counters and stage timings (seconds) of the last `sdWorld_Step`.

@@ -113,6 +113,7 @@ sdResult sdCreateBody(sdWorld* world, const sdBodyDef* def, sdBodyId* outId) {
     world->friction[i] = 0.2;
     world->charge[i] = 0.0;
     world->dampingStep[i] = 0.0;
+    world->rotationAngle[i] = NAN;
     sd_update_mass(world, i);
     sd_topology_changed(world);
     sd_wake(world, i);

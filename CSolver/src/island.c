@@ -261,6 +261,8 @@ int sd_prepare_constraints(sdWorld* world) {
             // the dynamic body: whichever end of the first row moves
             const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[island->rowStart]]];
             island->firstBody = sd_is_dynamic(world, joint->bodyA) ? joint->bodyA : joint->bodyB;
+        } else if (world->islandSolver == sdIslandSolver_iterative) {
+            island->path = sdSolvePath_iterative;
         } else if (rows <= sdKernelMaxRows) {
             island->path = world->islandSolver == sdIslandSolver_bandedLAPACK ? sdSolvePath_banded : sdSolvePath_kernel;
             if (island->path == sdSolvePath_banded) {
@@ -275,12 +277,16 @@ int sd_prepare_constraints(sdWorld* world) {
             island->path = sdSolvePath_iterative;
         }
         int32_t storage = 0;
+        if (island->path == sdSolvePath_banded && rows > sdKernelMaxRows && kd <= sdMergeBandwidth) { // may merge
+            if (kd > s->batchedBandwidth) s->batchedBandwidth = kd;
+            s->batchedRowCount += rows;
+        }
         if (island->path == sdSolvePath_banded && rows > sdKernelMaxRows) storage = (kd + 1) * rows;
         if (island->path == sdSolvePath_dense || island->path == sdSolvePath_kernel) storage = rows * rows;
         if (storage > maxStorage) maxStorage = storage;
         if (island->path != sdSolvePath_kernel && kd > world->stats.maxBandwidth) world->stats.maxBandwidth = kd;
     }
-    if (world->islandSolver == sdIslandSolver_bandedLAPACK) {
+    {
         const int32_t band = (s->batchedBandwidth + 1) * s->batchedRowCount;
         if (band > maxStorage) maxStorage = band;
     }

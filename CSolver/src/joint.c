@@ -52,7 +52,8 @@ void sd_anchor_world(const sdWorld* world, int32_t body, double lx, double ly, d
         *ry = 0.0;
         return;
     }
-    const double c = cos(world->angle[body]), s = sin(world->angle[body]);
+    double c, s;
+    sd_rotation(world, body, &c, &s);
     *rx = c * lx - s * ly;
     *ry = s * lx + c * ly;
     *x = world->x[body] + *rx;

@@ -55,6 +55,9 @@ struct sdWorld {
     double* dampingStep;    // the substep the cached damping factors below were computed for (0: stale)
     double* linearFactor;   // e^(−c·h) for that substep
     double* angularFactor;
+    double* rotationAngle;  // the angle rotationCos/Sin were computed for (NaN: none yet)
+    double* rotationCos;
+    double* rotationSin;
 
     // Material, kept for the contact solver.
     double* restitution;
@@ -97,6 +100,18 @@ static inline sdResult sd_check_id(const sdWorld* world, sdBodyId id) {
 
 /// Recomputes inverse mass and inertia of slot i from its shape, size, density and flags.
 void sd_update_mass(sdWorld* world, int32_t i);
+
+/// cos and sin of body i's angle, cached per angle value: rows of one body share them, and bodies that did not
+/// turn keep them across substeps. (The arrays are scratch: writing them through a const world is intended.)
+static inline void sd_rotation(const sdWorld* world, int32_t i, double* c, double* s) {
+    if (world->rotationAngle[i] != world->angle[i]) {
+        world->rotationCos[i] = cos(world->angle[i]);
+        world->rotationSin[i] = sin(world->angle[i]);
+        world->rotationAngle[i] = world->angle[i];
+    }
+    *c = world->rotationCos[i];
+    *s = world->rotationSin[i];
+}
 
 /// Records that the row layout must be rebuilt before the next step.
 static inline void sd_topology_changed(sdWorld* world) { world->topologyVersion += 1; }

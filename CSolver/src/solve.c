@@ -448,20 +448,25 @@ static void sd_solve_single_body_islands(sdWorld* world, double h) {
     }
 }
 
-/// The next island to solve starting at island *k: the island itself, or — in the banded-LAPACK mode — the
-/// run of consecutive small islands merged into one block-diagonal band, so they take one LAPACK call.
+/// The next unit to solve starting at island *k: the island itself, or a run of consecutive islands merged
+/// into one block-diagonal band so they take one LAPACK call — small islands in the banded-LAPACK mode, and
+/// narrow-banded ones (chains) in either mode.
 static sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
     const sdSolverScratch* s = &world->scratch;
     sdIsland unit = s->islands[*k];
     *k += 1;
-    if (world->islandSolver != sdIslandSolver_bandedLAPACK || unit.rowCount > sdKernelMaxRows) return unit;
-    while (*k < s->islandCount && s->islands[*k].rowCount <= sdKernelMaxRows &&
-           s->islands[*k].path != sdSolvePath_singleBody) {
+    const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
+    #define SD_MERGEABLE(island) \
+        (((island).path == sdSolvePath_banded && (island).bandwidth <= sdMergeBandwidth) || \
+         (bandedMode && (island).path == sdSolvePath_kernel))
+    if (!SD_MERGEABLE(unit)) return unit;
+    while (*k < s->islandCount && SD_MERGEABLE(s->islands[*k])) {
         const sdIsland* next = &s->islands[*k];
         unit.rowCount += next->rowCount;
         if (next->bandwidth > unit.bandwidth) unit.bandwidth = next->bandwidth;
         *k += 1;
     }
+    #undef SD_MERGEABLE
     unit.path = sdSolvePath_banded;
     return unit;
 }

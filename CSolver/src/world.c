@@ -29,7 +29,8 @@ sdWorldDef sdDefaultWorldDef(void) {
 #define SD_FOR_EACH_ARRAY(X)                                                                                   \
     X(generation) X(alive) X(awake) X(shape) X(flags) X(x) X(y) X(angle) X(vx) X(vy) X(w) X(width) X(height)    \
     X(area) X(unitInertia) X(density) X(invMass) X(invInertia) X(linearDamping) X(angularDamping) X(gravityX)   \
-    X(gravityY) X(forceX) X(forceY) X(torque) X(sleepTime) X(dampingStep) X(linearFactor) X(angularFactor) X(restitution) X(friction) X(charge) X(freeSlots) \
+    X(gravityY) X(forceX) X(forceY) X(torque) X(sleepTime) X(dampingStep) X(linearFactor) X(angularFactor) \
+    X(rotationAngle) X(rotationCos) X(rotationSin) X(restitution) X(friction) X(charge) X(freeSlots) \
     X(jointEdges)
 
 /// Grows every array to `capacity` slots. On failure the arrays that did grow keep their old contents and
@@ -127,7 +128,8 @@ sdResult sdWorld_SetSpringModel(sdWorld* world, sdSpringModel model) {
 
 sdResult sdWorld_SetIslandSolver(sdWorld* world, sdIslandSolver solver) {
     if (world == NULL) return sdResult_nullArgument;
-    if (solver != sdIslandSolver_batchedKernel && solver != sdIslandSolver_bandedLAPACK) return sdResult_outOfRange;
+    if (solver != sdIslandSolver_batchedKernel && solver != sdIslandSolver_bandedLAPACK && solver != sdIslandSolver_iterative)
+        return sdResult_outOfRange;
     world->islandSolver = solver;
     sd_topology_changed(world);
     return sdResult_ok;

@@ -1,49 +1,67 @@
 import Foundation
 import SolverBackend
 
-/// A square matrix with its own small Cholesky: the reference solves every island densely.
-struct DenseMatrix {
+/// A symmetric band matrix (lower band of half-width `kd`) with its own Cholesky: the reference solves every
+/// island this way. Rows touching the same body sit within `kd` of each other (the layout orders them so), so
+/// the band holds the whole matrix; a small island is simply a band as wide as itself.
+struct BandMatrix {
     let n: Int
+    let kd: Int
     var values: [Double]
 
-    init(n: Int) {
+    init(n: Int, kd: Int) {
         self.n = n
-        values = Array(repeating: 0, count: n * n)
+        self.kd = kd
+        values = Array(repeating: 0, count: n * (kd + 1))
     }
 
+    /// Entry (i, j) of the lower band, i − kd ≤ j ≤ i.
     subscript(i: Int, j: Int) -> Double {
-        get { values[i + j * n] }
-        set { values[i + j * n] = newValue }
+        get { values[(i - j) + j * (kd + 1)] }
+        set { values[(i - j) + j * (kd + 1)] = newValue }
     }
 
-    /// Solves A·x = b by Cholesky (lower triangle of A is used); nil if A is not positive definite.
+    /// Solves A·x = b by banded Cholesky; nil if A is not positive definite.
     func choleskySolve(_ b: [Double]) -> [Double]? {
         var l = self
         for j in 0..<n {
             var d = l[j, j]
-            for k in 0..<j { d -= l[j, k] * l[j, k] }
+            for k in max(0, j - kd)..<j { d -= l[j, k] * l[j, k] }
             guard d > 0 else { return nil }
             d = d.squareRoot()
             l[j, j] = d
-            for i in (j + 1)..<max(j + 1, n) {
+            for i in (j + 1)..<min(n, j + kd + 1) {
                 var v = l[i, j]
-                for k in 0..<j { v -= l[i, k] * l[j, k] }
+                for k in max(0, i - kd)..<j { v -= l[i, k] * l[j, k] }
                 l[i, j] = v / d
             }
         }
         var x = b
         for i in 0..<n {
             var v = x[i]
-            for k in 0..<i { v -= l[i, k] * x[k] }
+            for k in max(0, i - kd)..<i { v -= l[i, k] * x[k] }
             x[i] = v / l[i, i]
         }
         for i in stride(from: n - 1, through: 0, by: -1) {
             var v = x[i]
-            for k in (i + 1)..<max(i + 1, n) { v -= l[k, i] * x[k] }
+            for k in (i + 1)..<min(n, i + kd + 1) { v -= l[k, i] * x[k] }
             x[i] = v / l[i, i]
         }
         return x
     }
+}
+
+/// The band half-width of rows in this order: the farthest two rows that share a body.
+func bandwidth(of rows: [Row]) -> Int {
+    var first: [Int: Int] = [:]
+    var kd = 0
+    for (p, row) in rows.enumerated() {
+        for body in [row.a, row.b].compactMap({ $0 }) {
+            if first[body] == nil { first[body] = p }
+            kd = max(kd, p - first[body]!)
+        }
+    }
+    return kd
 }
 
 extension ReferenceWorld {
@@ -51,11 +69,17 @@ extension ReferenceWorld {
     /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
     func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
         let n = rows.count
+        let kd = bandwidth(of: rows.map { row in
+            var r = row  // static bodies couple nothing: leave them out of the band
+            if let a = r.a, bodies[a]?.isStatic != false { r.a = nil }
+            if let b = r.b, bodies[b]?.isStatic != false { r.b = nil }
+            return r
+        })
         for _ in 0..<ReferenceConstants.activeSetPasses {
-            var k = DenseMatrix(n: n)
+            var k = BandMatrix(n: n, kd: kd)
             var rhs = b
             for j in 0..<n {
-                for i in j..<n {
+                for i in j..<min(n, j + kd + 1) {
                     var value: Double
                     if i == j {
                         let kk = coupling(rows[j], rows[j])

@@ -84,15 +84,12 @@ extension ReferenceWorld {
 
     /// J M⁻¹ Jᵀ between rows i and j through the bodies they share.
     func coupling(_ ri: Row, _ rj: Row) -> Double {
-        var k = 0.0
-        for (bi, ji) in [(ri.a, ri.ja), (ri.b, ri.jb)] {
-            guard let bi else { continue }
-            for (bj, jj) in [(rj.a, rj.ja), (rj.b, rj.jb)] where bj == bi {
-                let body = bodies[bi]!
-                k += body.invMass * (ji[0] * jj[0] + ji[1] * jj[1]) + body.invInertia * ji[2] * jj[2]
-            }
+        func term(_ body: Int?, _ ji: [Double], _ other: Int?, _ jj: [Double]) -> Double {
+            guard let body, body == other, let b = bodies[body] else { return 0 }
+            return b.invMass * (ji[0] * jj[0] + ji[1] * jj[1]) + b.invInertia * ji[2] * jj[2]
         }
-        return k
+        return term(ri.a, ri.ja, rj.a, rj.ja) + term(ri.a, ri.ja, rj.b, rj.jb)
+            + term(ri.b, ri.jb, rj.a, rj.ja) + term(ri.b, ri.jb, rj.b, rj.jb)
     }
 
     /// κ = k/m and η = c/m of a spring for substep h: pole-matched (analytic) or plain (UIKit-compatible).

@@ -89,7 +89,7 @@ enum ScriptedScene {
     }
 
     /// Runs the scene on a fresh world of the given backend, with the given position update.
-    static func run<B: PhysicsBackend>(_ type: B.Type, springModel: SolverBackend.SpringModel = .analytic) throws -> Transcript {
+    static func run<B: PhysicsBackend>(_ type: B.Type, springModel: SpringModel = .analytic) throws -> Transcript {
         var rng = LCG(seed: seed)
         let world = try B(settings: WorldSettings())
         world.springModel = springModel
@@ -221,8 +221,8 @@ struct BackendParityTests {
 
     @Test(
         "Both backends agree on ids, counts, queries and every body's state at every step (1e-9 relative)",
-        arguments: [SolverBackend.SpringModel.analytic, .uikitCompatible])
-    func scriptedSceneParity(model: SolverBackend.SpringModel) throws {
+        arguments: [SpringModel.analytic, .uikitCompatible])
+    func scriptedSceneParity(model: SpringModel) throws {
         let reference = try ScriptedScene.run(ReferenceWorld.self, springModel: model)
         let accelerated = try ScriptedScene.run(AcceleratedBackend.self, springModel: model)
 
@@ -281,8 +281,8 @@ struct BackendParityTests {
 
     @Test(
         "Free fall with 2 substeps gives the same closed form on both backends: y = 500 + g·t·h/2 (semi-implicit Euler) or 500 (analytic)",
-        arguments: [SolverBackend.SpringModel.analytic, .uikitCompatible])
-    func freeFallBothBackends(model: SolverBackend.SpringModel) throws {
+        arguments: [SpringModel.analytic, .uikitCompatible])
+    func freeFallBothBackends(model: SpringModel) throws {
         func fall<B: PhysicsBackend>(_ type: B.Type) throws -> BodyState {
             let world = try B(settings: WorldSettings())
             #expect(world.springModel == .analytic, "\(type) does not default to the analytic model")

@@ -1,4 +1,3 @@
-import SolverBackend
-
-/// How springs are integrated; see ``DynamicAnimator/springModel``.
-public typealias SpringModel = SolverBackend.SpringModel
+// How springs are integrated (see `DynamicAnimator.springModel`): the solvers' own enum, re-exported so
+// `import Dynamics` is enough and code importing both modules sees one type.
+@_exported import enum SolverBackend.SpringModel

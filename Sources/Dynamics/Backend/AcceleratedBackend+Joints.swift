@@ -7,6 +7,8 @@ public enum IslandSolverKind: Sendable {
     case batchedKernel
     /// All small islands as one block-diagonal band through LAPACK's `dpbtrf`/`dpbtrs`.
     case bandedLAPACK
+    /// Every island through matrix-free conjugate gradients (huge islands take this path anyway).
+    case iterative
 }
 
 /// Counters and stage timings of the C core's last step.
@@ -55,7 +57,11 @@ extension AcceleratedBackend {
         get { storedIslandSolver }
         set {
             storedIslandSolver = newValue
-            _ = sdWorld_SetIslandSolver(world, newValue == .batchedKernel ? sdIslandSolver_batchedKernel : sdIslandSolver_bandedLAPACK)
+            switch newValue {
+            case .batchedKernel: _ = sdWorld_SetIslandSolver(world, sdIslandSolver_batchedKernel)
+            case .bandedLAPACK: _ = sdWorld_SetIslandSolver(world, sdIslandSolver_bandedLAPACK)
+            case .iterative: _ = sdWorld_SetIslandSolver(world, sdIslandSolver_iterative)
+            }
         }
     }
 
