@@ -23,8 +23,14 @@ enum SolverChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 enum IslandChoice: String, ExpressibleByArgument, CaseIterable {
-    case batched, banded
-    var kind: IslandSolverKind { self == .batched ? .batchedKernel : .bandedLAPACK }
+    case batched, banded, iterative
+    var kind: IslandSolverKind {
+        switch self {
+        case .batched: return .batchedKernel
+        case .banded: return .bandedLAPACK
+        case .iterative: return .iterative
+        }
+    }
 }
 
 /// Prints one result as a table row (and returns it for JSON).
@@ -66,6 +72,8 @@ struct Scenes: ParsableCommand {
     var solver = SolverChoice.both
     @Option(help: "How the C core solves small islands: batched (in-house kernel) or banded (one LAPACK band).")
     var islandSolver = IslandChoice.batched
+    @Flag(help: "Never let bodies rest, so the settle phase keeps computing (shows there is no denormal slowdown).")
+    var noRest = false
     @Option(help: "Largest N the reference solver runs (it is slow).")
     var referenceMaxCells = 100_000
     @Option(help: "Write the results as JSON to this path.")
@@ -87,7 +95,7 @@ struct Scenes: ParsableCommand {
                 for solverKind in solver.kinds {
                     if solverKind == .reference && n > referenceMaxCells { continue }
                     let runSteps = solverKind == .reference ? min(steps, referenceSteps) : steps
-                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind)
+                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind, rest: !noRest)
                     report(result)
                     results.append(result)
                     medians["\(solverKind)"] = result.medianMilliseconds

@@ -23,11 +23,12 @@ enum SceneKind: String, CaseIterable {
 
 /// Builds a scene on one backend, steps it at 60 Hz (two substeps of 1/120 s) and measures every step.
 func runScene(
-    _ kind: SceneKind, solver: SolverKind, cells: Int, steps: Int, islandSolver: IslandSolverKind
+    _ kind: SceneKind, solver: SolverKind, cells: Int, steps: Int, islandSolver: IslandSolverKind, rest: Bool = true
 ) throws -> BenchmarkResult {
     ResidentMemory.resetPeak()
     var settings = WorldSettings()
     settings.initialBodyCapacity = cells + 1
+    if !rest { settings.timeToSleep = 1e9 }  // nothing ever rests: settling springs decay toward subnormal numbers
     let world: any PhysicsBackend = solver == .accelerated
         ? try AcceleratedBackend(settings: settings) : try ReferenceWorld(settings: settings)
     (world as? AcceleratedBackend)?.islandSolver = islandSolver
