@@ -62,4 +62,15 @@ struct BenchmarkResult: Codable {
     var movingMedianMilliseconds: Double?
     var settledMedianMilliseconds: Double?
     var driveMedianMilliseconds: Double
+    /// Every step's time in seconds (not written to JSON), to compare solvers over the same frames.
+    var stepSeconds: [Double] = []
+
+    enum CodingKeys: String, CodingKey {
+        case scene, solver, cells, steps, medianMilliseconds, p95Milliseconds, nanosecondsPerCellStep
+        case peakResidentMiB, stageShares, accuracyName, accuracy, solvePaths, movingMedianMilliseconds
+        case settledMedianMilliseconds, driveMedianMilliseconds
+    }
+
+    /// Median milliseconds of the first `count` steps.
+    func medianOfFirst(_ count: Int) -> Double { percentiles(Array(stepSeconds.prefix(count))).median * 1e3 }
 }

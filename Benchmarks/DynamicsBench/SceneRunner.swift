@@ -23,7 +23,8 @@ enum SceneKind: String, CaseIterable {
 
 /// Builds a scene on one backend, steps it at 60 Hz (two substeps of 1/120 s) and measures every step.
 func runScene(
-    _ kind: SceneKind, solver: SolverKind, cells: Int, steps: Int, islandSolver: IslandSolverKind, rest: Bool = true
+    _ kind: SceneKind, solver: SolverKind, cells: Int, steps: Int, islandSolver: IslandSolverKind, rest: Bool = true,
+    bodySpace: Bool = true
 ) throws -> BenchmarkResult {
     ResidentMemory.resetPeak()
     var settings = WorldSettings()
@@ -32,6 +33,7 @@ func runScene(
     let world: any PhysicsBackend = solver == .accelerated
         ? try AcceleratedBackend(settings: settings) : try ReferenceWorld(settings: settings)
     (world as? AcceleratedBackend)?.islandSolver = islandSolver
+    (world as? AcceleratedBackend)?.usesBodySpacePath = bodySpace
     var scene = try kind.make(world, cells: cells)
     var stepTimes: [Double] = []
     var driveTimes: [Double] = []

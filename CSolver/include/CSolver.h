@@ -212,7 +212,7 @@ typedef enum sdSpringModel {
     sdSpringModel_uikitCompatible = 1,
 } sdSpringModel;
 
-/// Which linear-algebra path solves constraint islands (for measuring; the default is the faster).
+/// Which linear-algebra path solves small constraint islands (default: batchedKernel).
 typedef enum sdIslandSolver {
     /// Small islands: one batched pass of an in-house dense Cholesky; large ones: LAPACK.
     sdIslandSolver_batchedKernel = 0,
@@ -254,6 +254,9 @@ int32_t sdWorld_GetJointCount(const sdWorld* world);
 
 sdResult sdWorld_SetSpringModel(sdWorld* world, sdSpringModel model);
 sdResult sdWorld_SetIslandSolver(sdWorld* world, sdIslandSolver solver);
+/// Whether islands of one body held only by springs are solved in the body's own unknowns (default true).
+/// Off, they go through the island solver like any other small island (for measuring the two).
+sdResult sdWorld_SetBodySpacePath(sdWorld* world, bool enabled);
 /// Statistics of the last step.
 sdStepStats sdWorld_GetStepStats(const sdWorld* world);
 

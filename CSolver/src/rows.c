@@ -64,7 +64,7 @@ void sd_fill_row_geometry(const sdWorld* world, sdRow* row, int32_t jointIndex, 
     switch (type) {
     case sdRow_distance:
     case sdRow_rope: {
-        const double length = hypot(dx, dy);
+        const double length = sqrt(dx * dx + dy * dy);
         ex = length > 1e-12 ? dx / length : 1.0;
         ey = length > 1e-12 ? dy / length : 0.0;
         if (type == sdRow_distance) {

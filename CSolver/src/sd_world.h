@@ -76,6 +76,7 @@ struct sdWorld {
     uint64_t topologyVersion; // bumped by every change to which rows exist or which bodies move
     sdSpringModel springModel;
     sdIslandSolver islandSolver;
+    bool bodySpaceDisabled;
     sdStepStats stats;
     sdSolverScratch scratch; // grown at the start of a step, never inside it
 };

@@ -18,7 +18,7 @@ extension ReferenceWorld {
         var translational = true
         switch type {
         case .distance, .rope:
-            let length = hypot(dx, dy)
+            let length = (dx * dx + dy * dy).squareRoot()
             e = length > 1e-12 ? (dx / length, dy / length) : (1, 0)
             if type == .distance {
                 row.c = length - joint.length

@@ -30,7 +30,10 @@ extension DynamicAnimator {
         let id = solve { try world.createBody(definition) }
         let slot = Int(id.index)
         if slot >= records.count { records.append(contentsOf: repeatElement(nil, count: slot - records.count + 1)) }
-        records[slot] = BodyRecord(item: item, id: id, itemCenter: item.center, itemTransform: item.transform, angle: angle)
+        records[slot] = BodyRecord(
+            item: item, id: id, itemCenter: item.center, itemTransform: item.transform, angle: angle,
+            convertsCoordinates: needsConversion(item), view: item as? View)
+        records[slot]!.viewChangeCount = records[slot]!.view?.geometryChangeCount ?? 0
         slotByItem[key] = slot
         needsConfiguration = true
         resume()
@@ -68,6 +71,15 @@ extension DynamicAnimator {
                 break
             }
         }
+    }
+
+    /// Whether `item`'s centre lives in another space than the reference coordinates (a view nested deeper
+    /// than a direct subview of the reference view). Checked once per body, not per step.
+    func needsConversion(_ item: any DynamicItem) -> Bool {
+        guard referenceSystem == .view, let view = item as? View, let parent = view.superview,
+            let reference = referenceView
+        else { return false }
+        return parent !== reference
     }
 
     /// `item`'s centre in reference coordinates (views: converted from their superview).

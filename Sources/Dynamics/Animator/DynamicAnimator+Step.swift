@@ -20,15 +20,15 @@ extension DynamicAnimator {
         let t0 = DispatchTime.now().uptimeNanoseconds
         readItemsChangedOutside()
         configureBodiesIfNeeded()
-        let behaviorsThisStep = registeredBehaviors
-        for behavior in behaviorsThisStep { behavior.prepareStep(in: self) }
+        let behaviorsThisStep = steppingBehaviors
+        for behavior in behaviorsThisStep.prepare { behavior.prepareStep(in: self) }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let substeps = min(1024, max(1, Int((frame / maximumSubstepInterval * (1 - 1e-12)).rounded(.up))))
         solve { try world.step(dt: frame, substeps: substeps) }
         let t2 = DispatchTime.now().uptimeNanoseconds
         writeBodiesToItems()
         let t3 = DispatchTime.now().uptimeNanoseconds
-        for behavior in behaviorsThisStep { behavior.action?() }
+        for behavior in behaviorsThisStep.actions { behavior.action?() }
         let t4 = DispatchTime.now().uptimeNanoseconds
         lastStepProfile = StepProfile(
             preparation: Double(t1 - t0) / 1e9, solver: Double(t2 - t1) / 1e9, writeBack: Double(t3 - t2) / 1e9,
@@ -64,52 +64,71 @@ extension DynamicAnimator {
     }
 
     /// Items whose `center` or `transform` differ from what the animator last wrote were moved by someone
-    /// else: move their bodies there (as `updateItem(usingCurrentState:)` would).
+    /// else: move their bodies there (as `updateItem(usingCurrentState:)` would). Records are read and updated
+    /// in place, so an unchanged item costs two property reads.
     func readItemsChangedOutside() {
         for slot in records.indices {
-            guard var record = records[slot] else { continue }
-            let center = record.item.center
-            let transform = record.item.transform
-            guard center != record.itemCenter || transform != record.itemTransform else { continue }
-            if center != record.itemCenter {
-                let p = referencePoint(of: record.item)
-                requireFinite(p, "Center of item \(record.item)")
-                solve { try world.setPosition(record.id, x: Double(p.x), y: Double(p.y)) }
-                record.itemCenter = center
+            if let view = records[slot]?.view {
+                if view.geometryChangeCount == records[slot]!.viewChangeCount { continue }
+                records[slot]!.viewChangeCount = view.geometryChangeCount
             }
-            if transform != record.itemTransform {
+            guard let item = records[slot]?.item else { continue }
+            let center = item.center
+            if center != records[slot]!.itemCenter {
+                let p = records[slot]!.convertsCoordinates ? referencePoint(of: item) : center
+                requireFinite(p, "Center of item \(item)")
+                let id = records[slot]!.id
+                solve { try world.setPosition(id, x: Double(p.x), y: Double(p.y)) }
+                records[slot]!.itemCenter = center
+            }
+            let transform = item.transform
+            if transform != records[slot]!.itemTransform {
                 let angle = Double(transform.rotationAngle)
-                precondition(angle.isFinite, "Rotation of item \(record.item) must be finite (got \(angle))")
-                if angle != record.angle { solve { try world.setAngle(record.id, angle) } }
-                record.itemTransform = transform
-                record.angle = angle
+                precondition(angle.isFinite, "Rotation of item \(item) must be finite (got \(angle))")
+                let id = records[slot]!.id
+                if angle != records[slot]!.angle { solve { try world.setAngle(id, angle) } }
+                records[slot]!.itemTransform = transform
+                records[slot]!.angle = angle
             }
-            records[slot] = record
         }
     }
 
     /// Writes every body's centre and rotation to its item, reading the world's arrays in one pass and
-    /// touching only items whose values changed.
+    /// touching only items whose values changed (resting bodies cost a comparison).
     func writeBodiesToItems() {
         world.withStateBuffers { state in
             for slot in records.indices {
-                guard var record = records[slot] else { continue }
-                let center = itemPoint(CGPoint(x: state.x[slot], y: state.y[slot]), for: record.item)
+                if let view = records[slot]?.view, !records[slot]!.convertsCoordinates {
+                    // Views directly in the reference view: plain stores, no protocol calls.
+                    let center = CGPoint(x: state.x[slot], y: state.y[slot])
+                    if center != records[slot]!.itemCenter {
+                        view.center = center
+                        records[slot]!.itemCenter = center
+                    }
+                    let angle = state.angle[slot]
+                    if angle != records[slot]!.angle {
+                        view.transform = view.transform.replacingRotation(with: CGFloat(angle))
+                        records[slot]!.itemTransform = view.transform
+                        records[slot]!.angle = angle
+                    }
+                    records[slot]!.viewChangeCount = view.geometryChangeCount
+                    continue
+                }
+                guard let item = records[slot]?.item else { continue }
+                var center = CGPoint(x: state.x[slot], y: state.y[slot])
+                if records[slot]!.convertsCoordinates { center = itemPoint(center, for: item) }
+                if center != records[slot]!.itemCenter {
+                    item.center = center
+                    records[slot]!.itemCenter = item.center
+                }
                 let angle = state.angle[slot]
-                var changed = false
-                if center != record.itemCenter {
-                    record.item.center = center
-                    record.itemCenter = record.item.center
-                    changed = true
+                if angle != records[slot]!.angle {
+                    let transform = item.transform.replacingRotation(with: CGFloat(angle))
+                    item.transform = transform
+                    records[slot]!.itemTransform = item.transform
+                    records[slot]!.angle = angle
                 }
-                if angle != record.angle {
-                    let transform = record.item.transform.replacingRotation(with: CGFloat(angle))
-                    record.item.transform = transform
-                    record.itemTransform = record.item.transform
-                    record.angle = angle
-                    changed = true
-                }
-                if changed { records[slot] = record }
+                if let view = records[slot]?.view { records[slot]!.viewChangeCount = view.geometryChangeCount }
             }
         }
     }

@@ -70,11 +70,19 @@ public final class DynamicAnimator {
     /// The C core's counters and stage timings for the last step (nil for the reference solver).
     public var solverStatistics: SolverStepStatistics? { (world as? AcceleratedBackend)?.lastStepStatistics }
 
+    /// Identities of `behaviors`, for constant-time membership checks.
+    var topLevel: Set<ObjectIdentifier> = []
+
     /// Records by body slot, and slots by item identity.
     var records: [BodyRecord?] = []
     var slotByItem: [ObjectIdentifier: Int] = [:]
     /// Every registered behavior (top-level and children) in hierarchy order; rebuilt when the tree changes.
-    var registeredBehaviorsCache: [DynamicBehavior]?
+    var registeredBehaviorsCache: [DynamicBehavior]? {
+        didSet { if registeredBehaviorsCache == nil { steppingBehaviorsCache = nil } }
+    }
+    /// The registered behaviors a step must call: those acting before it (pushes) and those with an `action`,
+    /// each in hierarchy order. Cached, so a step with 50,000 attachments does not visit every one.
+    var steppingBehaviorsCache: (prepare: [DynamicBehavior], actions: [DynamicBehavior])?
     /// Set when a behavior changed; bodies are re-configured (gravity, item properties) before the next step.
     var needsConfiguration = false
     /// True inside ``step(_:)``: top-level additions and removals wait until the step ends.
@@ -115,11 +123,12 @@ public final class DynamicAnimator {
             deferredChanges.append { [weak self] in self?.addBehavior(behavior) }
             return
         }
-        guard !behaviors.contains(where: { $0 === behavior }) else { return }
+        guard !topLevel.contains(ObjectIdentifier(behavior)) else { return }
         precondition(
             behavior.parentBehavior == nil,
             "DynamicAnimator.addBehavior: \(type(of: behavior)) is a child of \(type(of: behavior.parentBehavior!)); add its parent instead")
         behaviors.append(behavior)
+        topLevel.insert(ObjectIdentifier(behavior))
         register(behavior)
     }
 
@@ -129,7 +138,9 @@ public final class DynamicAnimator {
             deferredChanges.append { [weak self] in self?.removeBehavior(behavior) }
             return
         }
-        guard let index = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        guard topLevel.remove(ObjectIdentifier(behavior)) != nil,
+            let index = behaviors.firstIndex(where: { $0 === behavior })
+        else { return }
         behaviors.remove(at: index)
         unregister(behavior)
     }
@@ -186,6 +197,14 @@ public final class DynamicAnimator {
         return all
     }
 
+    var steppingBehaviors: (prepare: [DynamicBehavior], actions: [DynamicBehavior]) {
+        if let cached = steppingBehaviorsCache { return cached }
+        let all = registeredBehaviors
+        let lists = (prepare: all.filter(\.actsBeforeStep), actions: all.filter { $0.action != nil })
+        steppingBehaviorsCache = lists
+        return lists
+    }
+
     /// A registered behavior changed a parameter.
     func behaviorDidChange() {
         needsConfiguration = true
@@ -222,6 +241,8 @@ public final class DynamicAnimator {
         record.itemCenter = item.center
         record.itemTransform = item.transform
         record.angle = angle
+        record.convertsCoordinates = needsConversion(item)
+        record.viewChangeCount = record.view?.geometryChangeCount ?? 0
         records[slot] = record
         resume()
     }

@@ -3,9 +3,11 @@ import SolverBackend
 
 /// Which linear-algebra path solves small constraint islands in the C core.
 public enum IslandSolverKind: Sendable {
-    /// One batched pass of an in-house dense Cholesky over all small islands (the default).
+    /// One batched pass of an in-house dense Cholesky over all small islands (the default: it follows the
+    /// reference solver's operation order exactly).
     case batchedKernel
-    /// All small islands as one block-diagonal band through LAPACK's `dpbtrf`/`dpbtrs`.
+    /// All small islands as one block-diagonal band through LAPACK's `dpbtrf`/`dpbtrs` (measured faster on
+    /// generic small islands; see the README's Performance section).
     case bandedLAPACK
     /// Every island through matrix-free conjugate gradients (huge islands take this path anyway).
     case iterative
@@ -52,7 +54,7 @@ extension AcceleratedBackend {
         }
     }
 
-    /// The path small islands take (measured by the benchmark; the default is the faster).
+    /// The path small islands take. Default `.batchedKernel`.
     public var islandSolver: IslandSolverKind {
         get { storedIslandSolver }
         set {
@@ -62,6 +64,16 @@ extension AcceleratedBackend {
             case .bandedLAPACK: _ = sdWorld_SetIslandSolver(world, sdIslandSolver_bandedLAPACK)
             case .iterative: _ = sdWorld_SetIslandSolver(world, sdIslandSolver_iterative)
             }
+        }
+    }
+
+    /// Whether a body held only by springs is solved in its own 3 unknowns (default true). Off, such islands
+    /// take ``islandSolver``'s path like any small island (for measuring the two).
+    public var usesBodySpacePath: Bool {
+        get { storedBodySpacePath }
+        set {
+            storedBodySpacePath = newValue
+            _ = sdWorld_SetBodySpacePath(world, newValue)
         }
     }
 

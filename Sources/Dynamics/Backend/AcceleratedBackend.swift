@@ -10,6 +10,7 @@ public final class AcceleratedBackend: PhysicsBackend {
     let world: OpaquePointer
     var storedSpringModel = SpringModel.analytic
     var storedIslandSolver = IslandSolverKind.batchedKernel
+    var storedBodySpacePath = true
 
     public init(settings: WorldSettings = WorldSettings()) throws(SolverError) {
         try settings.validate()

@@ -21,7 +21,9 @@ open class DynamicBehavior {
     public internal(set) weak var dynamicAnimator: DynamicAnimator?
 
     /// Called once per animator step, after the physics step and the write-back to items.
-    public var action: (@MainActor () -> Void)?
+    public var action: (@MainActor () -> Void)? {
+        didSet { dynamicAnimator?.steppingBehaviorsCache = nil }
+    }
 
     /// Called when the behavior is added to an animator (after ``dynamicAnimator`` is set) and with nil when
     /// it is removed. Override to react; the default does nothing.
@@ -73,6 +75,9 @@ open class DynamicBehavior {
 
     /// Called when the behavior leaves the animator, before its items' bodies are released.
     func willUnregister(from animator: DynamicAnimator) {}
+
+    /// True for behaviors whose ``prepareStep(in:)`` does something (pushes); the animator calls only those.
+    var actsBeforeStep: Bool { false }
 
     /// Called before every physics step (pushes apply their forces here).
     func prepareStep(in animator: DynamicAnimator) {}

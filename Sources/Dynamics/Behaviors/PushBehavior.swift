@@ -102,6 +102,7 @@ open class PushBehavior: DynamicBehavior {
     }
 
     override var keepsNoChildren: Bool { true }
+    override var actsBeforeStep: Bool { true }
     override var bodyItems: [any DynamicItem] { list.items }
 
     override func prepareStep(in animator: DynamicAnimator) {

@@ -8,11 +8,18 @@ import Foundation
 @MainActor
 open class View: DynamicItem {
     /// Centre in the superview's coordinates, points.
-    public var center: CGPoint
+    public var center: CGPoint {
+        didSet { geometryChangeCount &+= 1 }
+    }
     /// The view's own coordinate space: origin (scroll offset) and size, points.
     public var bounds: CGRect
     /// Transform about the centre. Default identity.
-    public var transform: CGAffineTransform = .identity
+    public var transform: CGAffineTransform = .identity {
+        didSet { geometryChangeCount &+= 1 }
+    }
+    /// Counts writes to `center` and `transform`, so an animator can tell in one comparison whether anyone
+    /// else moved the view since it last wrote it.
+    var geometryChangeCount: UInt64 = 0
     /// The children, back to front.
     public private(set) var subviews: [View] = []
     /// The parent, if any.
