@@ -73,5 +73,6 @@ func runScene(
         p95Milliseconds: p95 * 1e3, nanosecondsPerCellStep: median * 1e9 / Double(cells),
         peakResidentMiB: ResidentMemory.peakMiB(), stageShares: shares, accuracyName: name, accuracy: value,
         solvePaths: paths.isEmpty ? nil : paths, movingMedianMilliseconds: moving.map { $0 * 1e3 },
-        settledMedianMilliseconds: settled.map { $0 * 1e3 }, driveMedianMilliseconds: percentiles(driveTimes).median * 1e3)
+        settledMedianMilliseconds: settled.map { $0 * 1e3 }, driveMedianMilliseconds: percentiles(driveTimes).median * 1e3,
+        stepSeconds: stepTimes)
 }

@@ -69,6 +69,8 @@ typedef struct sdSolverScratch {
     double* lo;
     double* hi;
     uint8_t* fixed;
+    double* warm;        // per layout position: last velocity-solve impulse, the next solve's starting guess
+    bool warmStart;      // true during the velocity solve (projection starts from zero)
     double* cgR;
     double* cgZ;
     double* cgP;

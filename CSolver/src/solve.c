@@ -110,15 +110,20 @@ static void sd_apply_matrix(const sdWorld* world, const sdIsland* island, const 
     }
 }
 
-/// Jacobi-preconditioned conjugate gradients on K·x = b (x starts at 0).
+/// Jacobi-preconditioned conjugate gradients on K·x = b. The velocity solve starts from the previous
+/// substep's impulses (they change little from one substep to the next), the projection from zero.
 static void sd_conjugate_gradients(const sdWorld* world, const sdIsland* island, const double* b, double* x) {
     const sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
     double *r = s->cgR, *z = s->cgZ, *p = s->cgP, *q = s->cgQ;
     double bNorm2 = 0.0, rz = 0.0;
     for (int32_t i = 0; i < n; ++i) {
-        x[i] = 0.0;
-        r[i] = b[i];
+        const int32_t row = island->rowStart + i;
+        x[i] = s->fixed[row] ? s->lambda[row] : (s->warmStart ? s->warm[row] : 0.0);
+    }
+    sd_apply_matrix(world, island, x, q, true);
+    for (int32_t i = 0; i < n; ++i) {
+        r[i] = b[i] - q[i];
         const bool fixed = s->fixed[island->rowStart + i];
         const double d = fixed ? 1.0 : sd_diagonal(world, sd_island_row(s, island, i));
         z[i] = r[i] / d;
@@ -126,7 +131,9 @@ static void sd_conjugate_gradients(const sdWorld* world, const sdIsland* island,
         rz += r[i] * z[i];
         bNorm2 += b[i] * b[i];
     }
-    if (bNorm2 == 0.0) return;
+    double r2Start = 0.0;
+    for (int32_t i = 0; i < n; ++i) r2Start += r[i] * r[i];
+    if (r2Start <= 1e-24 * bNorm2 || (bNorm2 == 0.0 && r2Start == 0.0)) return;
     const int32_t maxIterations = 4 * n < 2000 ? 4 * n : 2000;
     for (int32_t it = 0; it < maxIterations; ++it) {
         sd_apply_matrix(world, island, p, q, true);
@@ -474,6 +481,7 @@ static sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
 void sd_solve_velocities(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
     if (s->rowCount == 0) return;
+    s->warmStart = true;
     sd_solve_single_body_islands(world, h);
     for (int32_t k = 0; k < s->islandCount;) {
         if (s->islands[k].path == sdSolvePath_singleBody) {
@@ -510,6 +518,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
         sd_solve_island(world, island);
         for (int32_t p = 0; p < island->rowCount; ++p) {
             const double lambda = s->lambda[island->rowStart + p];
+            s->warm[island->rowStart + p] = lambda;
             if (lambda == 0.0) continue;
             const sdRow* row = sd_island_row(s, island, p);
             if (row->a >= 0) {
@@ -529,6 +538,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
 void sd_project_positions(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
     if (s->rowCount == 0) return;
+    s->warmStart = false;
     for (int iteration = 0; iteration < sdProjectionIterations; ++iteration) {
         bool anyError = false;
         for (int32_t k = 0; k < s->islandCount;) {

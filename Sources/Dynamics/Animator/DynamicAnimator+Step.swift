@@ -64,14 +64,21 @@ extension DynamicAnimator {
     }
 
     /// Items whose `center` or `transform` differ from what the animator last wrote were moved by someone
-    /// else: move their bodies there (as `updateItem(usingCurrentState:)` would). Records are read and updated
-    /// in place, so an unchanged item costs two property reads.
+    /// else: move their bodies there (as `updateItem(usingCurrentState:)` would). Views tell in one counter
+    /// comparison, read straight from the records' storage; other items are asked for both properties.
     func readItemsChangedOutside() {
-        for slot in records.indices {
-            if let view = records[slot]?.view {
-                if view.geometryChangeCount == records[slot]!.viewChangeCount { continue }
-                records[slot]!.viewChangeCount = view.geometryChangeCount
+        var toRead: [Int] = []
+        records.withUnsafeMutableBufferPointer { records in
+            for slot in records.indices where records[slot] != nil {
+                if let view = records[slot]!.view {
+                    let count = view.geometryChangeCount
+                    if count == records[slot]!.viewChangeCount { continue }
+                    records[slot]!.viewChangeCount = count
+                }
+                toRead.append(slot)
             }
+        }
+        for slot in toRead {
             guard let item = records[slot]?.item else { continue }
             let center = item.center
             if center != records[slot]!.itemCenter {
@@ -93,13 +100,19 @@ extension DynamicAnimator {
         }
     }
 
-    /// Writes every body's centre and rotation to its item, reading the world's arrays in one pass and
-    /// touching only items whose values changed (resting bodies cost a comparison).
+    /// Writes every body's centre and rotation to its item in one pass over the world's arrays, touching only
+    /// items whose values changed. Views directly inside the reference view are written straight from the
+    /// records' storage (their setters cannot call back into the animator); other items afterwards, through
+    /// the protocol.
     func writeBodiesToItems() {
+        var others: [Int] = []
         world.withStateBuffers { state in
-            for slot in records.indices {
-                if let view = records[slot]?.view, !records[slot]!.convertsCoordinates {
-                    // Views directly in the reference view: plain stores, no protocol calls.
+            records.withUnsafeMutableBufferPointer { records in
+                for slot in records.indices where records[slot] != nil {
+                    guard let view = records[slot]!.view, !records[slot]!.convertsCoordinates else {
+                        others.append(slot)
+                        continue
+                    }
                     let center = CGPoint(x: state.x[slot], y: state.y[slot])
                     if center != records[slot]!.itemCenter {
                         view.center = center
@@ -112,8 +125,12 @@ extension DynamicAnimator {
                         records[slot]!.angle = angle
                     }
                     records[slot]!.viewChangeCount = view.geometryChangeCount
-                    continue
                 }
+            }
+        }
+        guard !others.isEmpty else { return }
+        world.withStateBuffers { state in
+            for slot in others {
                 guard let item = records[slot]?.item else { continue }
                 var center = CGPoint(x: state.x[slot], y: state.y[slot])
                 if records[slot]!.convertsCoordinates { center = itemPoint(center, for: item) }
