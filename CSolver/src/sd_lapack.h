@@ -19,6 +19,5 @@ void dpotrs_(const char* uplo, const int* n, const int* nrhs, const double* a, c
 void dpbtrf_(const char* uplo, const int* n, const int* kd, double* ab, const int* ldab, int* info SD_FORTRAN_STRLEN);
 void dpbtrs_(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab, const int* ldab,
              double* b, const int* ldb, int* info SD_FORTRAN_STRLEN);
-void daxpy_(const int* n, const double* alpha, const double* x, const int* incx, double* y, const int* incy);
 
 #endif
