@@ -12,6 +12,15 @@ protocol BenchmarkScene {
     func accuracy(_ world: any PhysicsBackend) throws -> (String, Double)
 }
 
+/// The largest |distance / length − 1| over attachments.
+func maximumStretch(_ links: [(JointID, Double)], in world: any PhysicsBackend) throws -> Double {
+    var worst = 0.0
+    for (joint, length) in links {
+        worst = max(worst, abs(try world.jointGeometry(joint).distance / length - 1))
+    }
+    return worst
+}
+
 /// Cells of 50 × 50 pt on a grid with 60 pt spacing, `columns` wide.
 func gridCenter(_ k: Int, columns: Int, spacing: Double = 60) -> (x: Double, y: Double) {
     (Double(k % columns) * spacing + 30, Double(k / columns) * spacing + 30)
@@ -184,10 +193,7 @@ struct CellGridScene: BenchmarkScene {
     mutating func drive(_ world: any PhysicsBackend, t: Double) throws {}
 
     func accuracy(_ world: any PhysicsBackend) throws -> (String, Double) {
-        var worst = 0.0
-        for (joint, length) in links {
-            worst = max(worst, abs(try world.jointGeometry(joint).distance / length - 1))
-        }
+        let worst = try maximumStretch(links, in: world)
         return ("max attachment stretch (%)", worst * 100)
     }
 }
@@ -226,10 +232,7 @@ struct ChainsScene: BenchmarkScene {
     mutating func drive(_ world: any PhysicsBackend, t: Double) throws {}
 
     func accuracy(_ world: any PhysicsBackend) throws -> (String, Double) {
-        var worst = 0.0
-        for (joint, length) in links {
-            worst = max(worst, abs(try world.jointGeometry(joint).distance / length - 1))
-        }
+        let worst = try maximumStretch(links, in: world)
         return ("max link stretch (%)", worst * 100)
     }
 }

@@ -455,6 +455,20 @@ static void sd_solve_single_body_islands(sdWorld* world, double h) {
     }
 }
 
+/// Adds M⁻¹·Jᵀ·value to the three arrays (velocities after the velocity solve, positions in projection).
+static inline void sd_apply_row(const sdWorld* world, const sdRow* row, double value, double* x, double* y, double* a) {
+    if (row->a >= 0) {
+        x[row->a] += world->invMass[row->a] * row->ja[0] * value;
+        y[row->a] += world->invMass[row->a] * row->ja[1] * value;
+        a[row->a] += world->invInertia[row->a] * row->ja[2] * value;
+    }
+    if (row->b >= 0) {
+        x[row->b] += world->invMass[row->b] * row->jb[0] * value;
+        y[row->b] += world->invMass[row->b] * row->jb[1] * value;
+        a[row->b] += world->invInertia[row->b] * row->jb[2] * value;
+    }
+}
+
 /// The next unit to solve starting at island *k: the island itself, or a run of consecutive islands merged
 /// into one block-diagonal band so they take one LAPACK call — small islands in the banded-LAPACK mode, and
 /// narrow-banded ones (chains) in either mode.
@@ -519,18 +533,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
         for (int32_t p = 0; p < island->rowCount; ++p) {
             const double lambda = s->lambda[island->rowStart + p];
             s->warm[island->rowStart + p] = lambda;
-            if (lambda == 0.0) continue;
-            const sdRow* row = sd_island_row(s, island, p);
-            if (row->a >= 0) {
-                world->vx[row->a] += world->invMass[row->a] * row->ja[0] * lambda;
-                world->vy[row->a] += world->invMass[row->a] * row->ja[1] * lambda;
-                world->w[row->a] += world->invInertia[row->a] * row->ja[2] * lambda;
-            }
-            if (row->b >= 0) {
-                world->vx[row->b] += world->invMass[row->b] * row->jb[0] * lambda;
-                world->vy[row->b] += world->invMass[row->b] * row->jb[1] * lambda;
-                world->w[row->b] += world->invInertia[row->b] * row->jb[2] * lambda;
-            }
+            if (lambda != 0.0) sd_apply_row(world, sd_island_row(s, island, p), lambda, world->vx, world->vy, world->w);
         }
     }
 }
@@ -573,18 +576,7 @@ void sd_project_positions(sdWorld* world) {
             sd_solve_island(world, island);
             for (int32_t p = 0; p < island->rowCount; ++p) {
                 const double delta = s->lambda[island->rowStart + p];
-                if (delta == 0.0) continue;
-                const sdRow* row = sd_island_row(s, island, p);
-                if (row->a >= 0) {
-                    world->x[row->a] += world->invMass[row->a] * row->ja[0] * delta;
-                    world->y[row->a] += world->invMass[row->a] * row->ja[1] * delta;
-                    world->angle[row->a] += world->invInertia[row->a] * row->ja[2] * delta;
-                }
-                if (row->b >= 0) {
-                    world->x[row->b] += world->invMass[row->b] * row->jb[0] * delta;
-                    world->y[row->b] += world->invMass[row->b] * row->jb[1] * delta;
-                    world->angle[row->b] += world->invInertia[row->b] * row->jb[2] * delta;
-                }
+                if (delta != 0.0) sd_apply_row(world, sd_island_row(s, island, p), delta, world->x, world->y, world->angle);
             }
         }
         if (!anyError) return;

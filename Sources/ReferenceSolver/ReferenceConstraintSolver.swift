@@ -114,6 +114,19 @@ extension ReferenceWorld {
         }
     }
 
+    /// Adds M⁻¹·Jᵀ·value to three fields of the row's bodies (velocities, or positions in projection).
+    private func apply(
+        _ row: Row, _ value: Double, to x: WritableKeyPath<ReferenceBody, Double>,
+        _ y: WritableKeyPath<ReferenceBody, Double>, _ a: WritableKeyPath<ReferenceBody, Double>
+    ) {
+        for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
+            guard let i = body, let m = bodies[i] else { continue }
+            bodies[i]![keyPath: x] += m.invMass * j[0] * value
+            bodies[i]![keyPath: y] += m.invMass * j[1] * value
+            bodies[i]![keyPath: a] += m.invInertia * j[2] * value
+        }
+    }
+
     private func rowVelocity(_ row: Row, _ velocity: (Int) -> (Double, Double, Double)) -> Double {
         var u = 0.0
         if let a = row.a {
@@ -162,13 +175,7 @@ extension ReferenceWorld {
             }
             solveRows(rows, b, lambda: &lambda, fixed: &fixed)
             for (row, impulse) in zip(rows, lambda) where impulse != 0 {
-                for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
-                    guard let i = body else { continue }
-                    let m = bodies[i]!
-                    bodies[i]!.vx += m.invMass * j[0] * impulse
-                    bodies[i]!.vy += m.invMass * j[1] * impulse
-                    bodies[i]!.w += m.invInertia * j[2] * impulse
-                }
+                apply(row, impulse, to: \.vx, \.vy, \.w)
             }
         }
     }
@@ -202,13 +209,7 @@ extension ReferenceWorld {
                 anyError = true
                 solveRows(bounded, b, lambda: &lambda, fixed: &fixed)
                 for (row, delta) in zip(rows, lambda) where delta != 0 {
-                    for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
-                        guard let i = body else { continue }
-                        let m = bodies[i]!
-                        bodies[i]!.x += m.invMass * j[0] * delta
-                        bodies[i]!.y += m.invMass * j[1] * delta
-                        bodies[i]!.angle += m.invInertia * j[2] * delta
-                    }
+                    apply(row, delta, to: \.x, \.y, \.angle)
                 }
             }
             if !anyError { return }

@@ -112,14 +112,8 @@ open class DynamicItemBehavior: DynamicBehavior {
     /// zero vectors; before the behavior is in an animator it is kept and added when it joins one.
     public func addLinearVelocity(_ velocity: CGPoint, for item: any DynamicItem) {
         requireFinite(velocity, "DynamicItemBehavior.addLinearVelocity velocity")
-        guard list.contains(item), velocity != .zero else { return }
-        if let animator = dynamicAnimator {
-            animator.addVelocity(to: item, linear: velocity, angular: 0)
-        } else {
-            let key = ObjectIdentifier(item)
-            let old = pendingVelocities[key] ?? (.zero, 0)
-            pendingVelocities[key] = (CGPoint(x: old.linear.x + velocity.x, y: old.linear.y + velocity.y), old.angular)
-        }
+        guard velocity != .zero else { return }
+        addVelocity(linear: velocity, angular: 0, for: item)
     }
 
     /// `item`'s linear velocity in pt/s, or zero when it is not in this behavior or not animated.
@@ -131,13 +125,19 @@ open class DynamicItemBehavior: DynamicBehavior {
     /// Adds `velocity` rad/s (positive = clockwise on screen) to `item`'s angular velocity.
     public func addAngularVelocity(_ velocity: CGFloat, for item: any DynamicItem) {
         requireFinite(velocity, "DynamicItemBehavior.addAngularVelocity velocity")
-        guard list.contains(item), velocity != 0 else { return }
+        guard velocity != 0 else { return }
+        addVelocity(linear: .zero, angular: velocity, for: item)
+    }
+
+    /// Adds to a member item's body now, or keeps it until the behavior joins an animator.
+    private func addVelocity(linear: CGPoint, angular: CGFloat, for item: any DynamicItem) {
+        guard list.contains(item) else { return }
         if let animator = dynamicAnimator {
-            animator.addVelocity(to: item, linear: .zero, angular: velocity)
+            animator.addVelocity(to: item, linear: linear, angular: angular)
         } else {
             let key = ObjectIdentifier(item)
             let old = pendingVelocities[key] ?? (.zero, 0)
-            pendingVelocities[key] = (old.linear, old.angular + velocity)
+            pendingVelocities[key] = (CGPoint(x: old.linear.x + linear.x, y: old.linear.y + linear.y), old.angular + angular)
         }
     }
 
