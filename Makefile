@@ -1,6 +1,9 @@
 # Set-up and everyday commands. `make demo` and `make test` install the Debian packages first if missing.
 SHELL := /bin/bash
 SWIFT ?= swift
+# The project's own builds: strict C warnings (Package.swift carries no unsafe flags, so apps can depend on a
+# tagged release; these apply to this checkout only).
+STRICT = -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors
 # Any compiler warning in the project's own sources (C or Swift) fails the build.
 NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
 
@@ -14,19 +17,20 @@ demo: deps
 
 # The benchmark builds in release and runs a short smoke pass first; the test run comes last.
 test: deps bench-smoke
-	set -o pipefail; $(SWIFT) build --build-tests -Xswiftc -warnings-as-errors $(NO_WARNINGS)
-	$(SWIFT) test --skip-build
+	set -o pipefail; $(SWIFT) build --build-tests $(STRICT) $(NO_WARNINGS)
+	$(SWIFT) test --skip-build $(STRICT)
+	bash scripts/check-consumer.sh
 
 bench-smoke: deps
-	set -o pipefail; $(SWIFT) build -c release --product dynamics-bench -Xswiftc -warnings-as-errors $(NO_WARNINGS)
-	$(SWIFT) run -c release --skip-build dynamics-bench scenes --cells 100 --steps 10 --reference-steps 5
-	$(SWIFT) run -c release --skip-build dynamics-bench facade --cells 100 --steps 10 --solver both
-	$(SWIFT) run -c release --skip-build dynamics-bench fidelity > /dev/null
+	set -o pipefail; $(SWIFT) build -c release --product dynamics-bench $(STRICT) $(NO_WARNINGS)
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench scenes --cells 100 --steps 10 --reference-steps 5
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench facade --cells 100 --steps 10 --solver both
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fidelity > /dev/null
 
 # The README's performance table (takes several minutes; see README "Performance").
 bench: deps
 	$(SWIFT) build -c release --product dynamics-bench
-	$(SWIFT) run -c release --skip-build dynamics-bench scenes --json bench-results.json
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench scenes --json bench-results.json
 
 sanitize: deps
 	# Swift on Linux has no UBSan: the C core gets -fsanitize=undefined, whose handlers the ASan runtime carries.

@@ -5,13 +5,13 @@
 // System packages: on Linux the C core links LAPACK and BLAS. On Debian/Ubuntu install them with
 //     apt-get install -y libblas-dev liblapack-dev
 // (`make test` and `make demo` do this for you). On Apple platforms Accelerate provides both.
+//
+// No unsafe flags anywhere, so apps can depend on a tagged release. The project's own builds add strict C
+// warnings from the Makefile (`-Xcc -Wall -Xcc -Wextra`).
 import PackageDescription
 
-/// C flags for the solver core: strict warnings; denormals are handled at run time (see sd_fp.h).
-let cSolverFlags: [CSetting] = [
-    .unsafeFlags(["-Wall", "-Wextra", "-std=c11"]),
-    .define("_POSIX_C_SOURCE", to: "200809L"),
-]
+/// Every Swift target: an import is internal unless marked `public import` (it is then part of the API).
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
     name: "swift-dynamics",
@@ -22,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // LAPACK/BLAS as a system library: names the packages to install when pkg-config cannot find them.
@@ -39,7 +40,7 @@ let package = Package(
             exclude: ["system"],
             sources: ["src"],
             publicHeadersPath: "include",
-            cSettings: cSolverFlags,
+            cSettings: [.define("_POSIX_C_SOURCE", to: "200809L")],
             linkerSettings: [
                 .linkedLibrary("lapack", .when(platforms: [.linux, .android, .openbsd])),
                 .linkedLibrary("blas", .when(platforms: [.linux, .android, .openbsd])),
@@ -47,25 +48,34 @@ let package = Package(
                 .linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS])),
             ]
         ),
-        // The contract both solvers implement, and the shared value types.
-        .target(name: "SolverBackend"),
+        // The contract: PhysicsWorld (validates once) over the PhysicsBackend engines, and shared value types.
+        .target(name: "SolverBackend", swiftSettings: swiftSettings),
+        // The C core behind the contract: the only Swift module that sees C.
+        .target(name: "AcceleratedSolver", dependencies: ["CSolver", "SolverBackend"], swiftSettings: swiftSettings),
         // The pure-Swift oracle: same algorithms, no C, no BLAS.
-        .target(name: "ReferenceSolver", dependencies: ["SolverBackend"]),
+        .target(name: "ReferenceSolver", dependencies: ["SolverBackend"], swiftSettings: swiftSettings),
         // The UIKit-Dynamics-shaped façade.
-        .target(name: "Dynamics", dependencies: ["CSolver", "SolverBackend", "ReferenceSolver"]),
-        .executableTarget(name: "DynamicsDemo", dependencies: ["Dynamics"]),
+        .target(
+            name: "Dynamics", dependencies: ["SolverBackend", "AcceleratedSolver", "ReferenceSolver"],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "DynamicsDemo", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
         // Thousands of attached cells: C core against the reference and against the physical limit.
         .executableTarget(
             name: "DynamicsBench",
             dependencies: [
-                "Dynamics", "SolverBackend", "ReferenceSolver",
+                "Dynamics", "SolverBackend", "AcceleratedSolver", "ReferenceSolver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Benchmarks/DynamicsBench"
+            path: "Benchmarks/DynamicsBench",
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "CSolverTests", dependencies: ["CSolver"]),
-        .testTarget(name: "SolverParityTests", dependencies: ["Dynamics", "SolverBackend", "ReferenceSolver"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        .testTarget(name: "CSolverTests", dependencies: ["CSolver"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SolverParityTests",
+            dependencies: ["Dynamics", "SolverBackend", "AcceleratedSolver", "ReferenceSolver"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cLanguageStandard: .c11
 )

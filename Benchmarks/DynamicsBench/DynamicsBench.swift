@@ -1,4 +1,5 @@
 import ArgumentParser
+import AcceleratedSolver
 import Dynamics
 import Foundation
 

@@ -1,6 +1,7 @@
 import Dynamics
 import Foundation
 import ReferenceSolver
+import AcceleratedSolver
 import SolverBackend
 
 enum SceneKind: String, CaseIterable {
@@ -10,7 +11,7 @@ enum SceneKind: String, CaseIterable {
     case cellGridSprings = "cell-grid-springs"
     case chains
 
-    func make(_ world: any PhysicsBackend, cells: Int) throws -> any BenchmarkScene {
+    func make(_ world: PhysicsWorld, cells: Int) throws -> any BenchmarkScene {
         switch self {
         case .dragCells: return try DragCellsScene(world, cells: cells)
         case .springyLayout: return try SpringyLayoutScene(world, cells: cells)
@@ -30,10 +31,10 @@ func runScene(
     var settings = WorldSettings()
     settings.initialBodyCapacity = cells + 1
     if !rest { settings.timeToSleep = 1e9 }  // nothing ever rests: settling springs decay toward subnormal numbers
-    let world: any PhysicsBackend = solver == .accelerated
-        ? try AcceleratedBackend(settings: settings) : try ReferenceWorld(settings: settings)
-    (world as? AcceleratedBackend)?.islandSolver = islandSolver
-    (world as? AcceleratedBackend)?.usesBodySpacePath = bodySpace
+    let world: PhysicsWorld = solver == .accelerated
+        ? try PhysicsWorld(AcceleratedBackend.self, settings: settings) : try PhysicsWorld(ReferenceWorld.self, settings: settings)
+    (world.backend as? AcceleratedBackend)?.islandSolver = islandSolver
+    (world.backend as? AcceleratedBackend)?.usesBodySpacePath = bodySpace
     var scene = try kind.make(world, cells: cells)
     var stepTimes: [Double] = []
     var driveTimes: [Double] = []
@@ -49,8 +50,7 @@ func runScene(
         let t2 = now()
         driveTimes.append(t1 - t0)
         stepTimes.append(t2 - t1)
-        if let accelerated = world as? AcceleratedBackend {
-            let s = accelerated.lastStepStatistics
+        if let s = world.lastStepStatistics {
             stages[0] += s.forcesSeconds
             stages[1] += s.assemblySeconds
             stages[2] += s.solveSeconds

@@ -7,13 +7,13 @@ protocol BenchmarkScene {
     /// Cells (bodies) in the scene.
     var cellCount: Int { get }
     /// Moves anchors for the frame about to be stepped (time t in seconds).
-    mutating func drive(_ world: any PhysicsBackend, t: Double) throws
+    mutating func drive(_ world: PhysicsWorld, t: Double) throws
     /// Name and value of the accuracy figure.
-    func accuracy(_ world: any PhysicsBackend) throws -> (String, Double)
+    func accuracy(_ world: PhysicsWorld) throws -> (String, Double)
 }
 
 /// The largest |distance / length − 1| over attachments.
-func maximumStretch(_ links: [(JointID, Double)], in world: any PhysicsBackend) throws -> Double {
+func maximumStretch(_ links: [(JointID, Double)], in world: PhysicsWorld) throws -> Double {
     var worst = 0.0
     for (joint, length) in links {
         worst = max(worst, abs(try world.jointGeometry(joint).distance / length - 1))
@@ -47,7 +47,7 @@ struct DragCellsScene: BenchmarkScene {
     var homes: [(x: Double, y: Double)] = []
     var touch = (x: 0.0, y: 0.0)
 
-    init(_ world: any PhysicsBackend, cells: Int) throws {
+    init(_ world: PhysicsWorld, cells: Int) throws {
         cellCount = cells
         let columns = Int(Double(cells).squareRoot().rounded(.up))
         for k in 0..<cells {
@@ -77,7 +77,7 @@ struct DragCellsScene: BenchmarkScene {
         return (200 * cos(Double.pi * t) - 200, 200 * sin(Double.pi * t))
     }
 
-    mutating func drive(_ world: any PhysicsBackend, t: Double) throws {
+    mutating func drive(_ world: PhysicsWorld, t: Double) throws {
         let o = Self.offset(at: t)
         guard o.x != touch.x || o.y != touch.y else { return }  // holding: anchors unchanged
         touch = o
@@ -88,7 +88,7 @@ struct DragCellsScene: BenchmarkScene {
         }
     }
 
-    func accuracy(_ world: any PhysicsBackend) throws -> (String, Double) {
+    func accuracy(_ world: PhysicsWorld) throws -> (String, Double) {
         var total = 0.0
         for (k, body) in bodies.enumerated() {
             let s = try world.state(of: body)
@@ -108,7 +108,7 @@ struct SpringyLayoutScene: BenchmarkScene {
     var shifts: [Double] = []
     let touch: (x: Double, y: Double)
 
-    init(_ world: any PhysicsBackend, cells: Int) throws {
+    init(_ world: PhysicsWorld, cells: Int) throws {
         cellCount = cells
         let columns = 6
         for k in 0..<cells {
@@ -133,7 +133,7 @@ struct SpringyLayoutScene: BenchmarkScene {
     /// Scroll offset: ±300 pt back and forth with a 2 s period for the first 6 s, then at rest.
     static func scroll(at t: Double) -> Double { t < 6 ? 300 * sin(Double.pi * t) : 0 }
 
-    mutating func drive(_ world: any PhysicsBackend, t: Double) throws {
+    mutating func drive(_ world: PhysicsWorld, t: Double) throws {
         let delta = Self.scroll(at: t) - Self.scroll(at: max(0, t - 1.0 / 60.0))
         guard delta != 0 else { return }
         for k in slots.indices {
@@ -143,7 +143,7 @@ struct SpringyLayoutScene: BenchmarkScene {
         }
     }
 
-    func accuracy(_ world: any PhysicsBackend) throws -> (String, Double) {
+    func accuracy(_ world: PhysicsWorld) throws -> (String, Double) {
         var total = 0.0
         for (k, body) in bodies.enumerated() {
             let s = try world.state(of: body)
@@ -160,7 +160,7 @@ struct CellGridScene: BenchmarkScene {
     let cellCount: Int
     var links: [(JointID, Double)] = []
 
-    init(_ world: any PhysicsBackend, cells: Int, springFrequency: Double) throws {
+    init(_ world: PhysicsWorld, cells: Int, springFrequency: Double) throws {
         cellCount = cells
         let columns = Int(Double(cells).squareRoot().rounded(.up))
         var bodies: [BodyID] = []
@@ -190,9 +190,9 @@ struct CellGridScene: BenchmarkScene {
         }
     }
 
-    mutating func drive(_ world: any PhysicsBackend, t: Double) throws {}
+    mutating func drive(_ world: PhysicsWorld, t: Double) throws {}
 
-    func accuracy(_ world: any PhysicsBackend) throws -> (String, Double) {
+    func accuracy(_ world: PhysicsWorld) throws -> (String, Double) {
         let worst = try maximumStretch(links, in: world)
         return ("max attachment stretch (%)", worst * 100)
     }
@@ -203,7 +203,7 @@ struct ChainsScene: BenchmarkScene {
     let cellCount: Int
     var links: [(JointID, Double)] = []
 
-    init(_ world: any PhysicsBackend, cells: Int) throws {
+    init(_ world: PhysicsWorld, cells: Int) throws {
         cellCount = cells
         let chains = max(1, cells / 50)
         for chain in 0..<chains {
@@ -229,9 +229,9 @@ struct ChainsScene: BenchmarkScene {
         }
     }
 
-    mutating func drive(_ world: any PhysicsBackend, t: Double) throws {}
+    mutating func drive(_ world: PhysicsWorld, t: Double) throws {}
 
-    func accuracy(_ world: any PhysicsBackend) throws -> (String, Double) {
+    func accuracy(_ world: PhysicsWorld) throws -> (String, Double) {
         let worst = try maximumStretch(links, in: world)
         return ("max link stretch (%)", worst * 100)
     }

@@ -238,7 +238,10 @@ sdJointDef sdDefaultJointDef(void);
 sdResult sdCreateJoint(sdWorld* world, const sdJointDef* def, sdJointId* outId);
 sdResult sdDestroyJoint(sdWorld* world, sdJointId id);
 bool sdJoint_IsValid(const sdWorld* world, sdJointId id);
-/// Moves the world anchor of a joint attached to the world (pt); wakes the body.
+/// The joint's two bodies; an end attached to the world reads `sdWorldBodyIndex` (generation 0).
+sdResult sdJoint_GetBodies(const sdWorld* world, sdJointId id, sdBodyId* outBodyA, sdBodyId* outBodyB);
+/// Moves the world anchor of a joint attached to the world (pt); wakes the body. outOfRange when both ends
+/// are bodies.
 sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y);
 /// Distance/rope length, pt, ≥ 0.
 sdResult sdJoint_SetLength(sdWorld* world, sdJointId id, double length);

@@ -170,6 +170,20 @@ sdResult sdDestroyJoint(sdWorld* world, sdJointId id) {
     return sdResult_ok;
 }
 
+sdResult sdJoint_GetBodies(const sdWorld* world, sdJointId id, sdBodyId* outBodyA, sdBodyId* outBodyB) {
+    sdResult check = sd_check_joint(world, id);
+    if (check != sdResult_ok) return check;
+    if (outBodyA == NULL || outBodyB == NULL) return sdResult_nullArgument;
+    const sdJoint* joint = &world->joints[id.index];
+    const int32_t ends[2] = {joint->bodyA, joint->bodyB};
+    sdBodyId* out[2] = {outBodyA, outBodyB};
+    for (int e = 0; e < 2; ++e) {
+        out[e]->index = ends[e] < 0 ? sdWorldBodyIndex : ends[e];
+        out[e]->generation = ends[e] < 0 ? 0u : world->generation[ends[e]];
+    }
+    return sdResult_ok;
+}
+
 sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y) {
     sdResult check = sd_check_joint(world, id);
     if (check != sdResult_ok) return check;

@@ -1,12 +1,12 @@
-import Foundation
-import SolverBackend
+internal import Foundation
+public import SolverBackend
 
 extension ReferenceWorld {
     /// The slot of a live joint.
-    func jointSlot(_ id: JointID) throws(SolverError) -> Int {
-        guard isValid(id) else { throw .outOfRange(parameter: "joint", value: Double(id.index), expected: "a live joint") }
-        return Int(id.index)
-    }
+    func jointSlot(_ id: JointID) -> Int { Int(id.index) }
+
+    /// The id of the body in slot `i` (nil: the world).
+    func bodyID(_ i: Int?) -> BodyID? { i.map { BodyID(index: Int32($0), generation: generations[$0]) } }
 
     public func isValid(_ id: JointID) -> Bool {
         let i = Int(id.index)
@@ -38,10 +38,9 @@ extension ReferenceWorld {
         if let b = joint.bodyB { wake(b) }
     }
 
-    public func createJoint(_ definition: JointDefinition) throws(SolverError) -> JointID {
-        try definition.validate()
-        let a = try definition.bodyA.map { (id: BodyID) throws(SolverError) -> Int in try slot(id) }
-        let b = try definition.bodyB.map { (id: BodyID) throws(SolverError) -> Int in try slot(id) }
+    public func createJoint(_ definition: JointDefinition) -> JointID {
+        let a = definition.bodyA.map(slot)
+        let b = definition.bodyB.map(slot)
         let length = (definition.axisX * definition.axisX + definition.axisY * definition.axisY).squareRoot()
         let ux = length > 0 ? definition.axisX / length : 1.0
         let uy = length > 0 ? definition.axisY / length : 0.0
@@ -75,57 +74,53 @@ extension ReferenceWorld {
         jointFreeSlots.append(i)
     }
 
-    public func destroyJoint(_ id: JointID) throws(SolverError) {
-        destroyJointSlot(try jointSlot(id))
+    public func destroyJoint(_ id: JointID) {
+        destroyJointSlot(jointSlot(id))
     }
 
-    public func setJointWorldAnchor(_ id: JointID, x: Double, y: Double) throws(SolverError) {
-        let i = try jointSlot(id)
-        try Validate.finite(x, "anchorPoint.x")
-        try Validate.finite(y, "anchorPoint.y")
+    public func jointBodies(_ id: JointID) -> (a: BodyID?, b: BodyID?) {
+        let joint = joints[jointSlot(id)]!
+        return (bodyID(joint.bodyA), bodyID(joint.bodyB))
+    }
+
+    public func setJointWorldAnchor(_ id: JointID, x: Double, y: Double) {
+        let i = jointSlot(id)
         if joints[i]!.bodyB == nil {
             joints[i]!.localB = (x, y)
         } else if joints[i]!.bodyA == nil {
             joints[i]!.localA = (x, y)
-        } else {
-            throw .outOfRange(parameter: "joint", value: Double(i), expected: "a joint attached to the world")
         }
         wakeJoint(joints[i]!)
     }
 
-    public func setJointLength(_ id: JointID, _ length: Double) throws(SolverError) {
-        let i = try jointSlot(id)
-        try Validate.nonNegative(length, "length")
+    public func setJointLength(_ id: JointID, _ length: Double) {
+        let i = jointSlot(id)
         joints[i]!.length = length
         wakeJoint(joints[i]!)
     }
 
-    public func setJointSpring(_ id: JointID, frequency: Double, dampingRatio: Double) throws(SolverError) {
-        let i = try jointSlot(id)
-        try Validate.nonNegative(frequency, "frequency")
-        try Validate.nonNegative(dampingRatio, "damping")
+    public func setJointSpring(_ id: JointID, frequency: Double, dampingRatio: Double) {
+        let i = jointSlot(id)
         joints[i]!.frequency = frequency
         joints[i]!.dampingRatio = dampingRatio
         wakeJoint(joints[i]!)
     }
 
-    public func setJointLimits(_ id: JointID, lower: Double, upper: Double) throws(SolverError) {
-        let i = try jointSlot(id)
-        try JointDefinition.validateLimits(lower: lower, upper: upper)
+    public func setJointLimits(_ id: JointID, lower: Double, upper: Double) {
+        let i = jointSlot(id)
         joints[i]!.lowerLimit = lower
         joints[i]!.upperLimit = upper
         wakeJoint(joints[i]!)
     }
 
-    public func setJointFrictionTorque(_ id: JointID, _ torque: Double) throws(SolverError) {
-        let i = try jointSlot(id)
-        try Validate.nonNegative(torque, "frictionTorque")
+    public func setJointFrictionTorque(_ id: JointID, _ torque: Double) {
+        let i = jointSlot(id)
         joints[i]!.frictionTorque = torque
         wakeJoint(joints[i]!)
     }
 
-    public func jointGeometry(_ id: JointID) throws(SolverError) -> (distance: Double, relativeAngle: Double) {
-        let joint = joints[try jointSlot(id)]!
+    public func jointGeometry(_ id: JointID) -> (distance: Double, relativeAngle: Double) {
+        let joint = joints[jointSlot(id)]!
         let a = anchorWorld(joint.bodyA, joint.localA)
         let b = anchorWorld(joint.bodyB, joint.localB)
         return (hypot(b.x - a.x, b.y - a.y), bodyAngle(joint.bodyB) - bodyAngle(joint.bodyA))

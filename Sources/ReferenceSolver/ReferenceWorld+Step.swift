@@ -1,13 +1,12 @@
-import Foundation
-import SolverBackend
+internal import Foundation
+internal import SolverBackend
 
 extension ReferenceWorld {
     /// Advances the world. Per substep h: free velocities (gravity, forces, exact exponential damping);
     /// constraint impulses per island; positions (analytic model: by the mean of old and new velocity,
     /// exact for constant forces; UIKit-compatible: by the new velocity); projection of rigid rows. After the
     /// substeps: forces are cleared and islands that stayed slow long enough come to rest.
-    public func step(dt: Double, substeps: Int) throws(SolverError) {
-        try Self.validateStep(dt: dt, substeps: substeps)
+    public func step(dt: Double, substeps: Int) {
         let layout = prepareLayout()
         let h = dt / Double(substeps)
         for _ in 0..<substeps {

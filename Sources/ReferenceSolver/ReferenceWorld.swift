@@ -1,9 +1,10 @@
-import Foundation
-import SolverBackend
+internal import Foundation
+public import SolverBackend
 
 /// The pure-Swift physics world: the same algorithms as the C core, written for clarity, with no C and no
 /// BLAS. It is the oracle the C core is tested against; it is also a complete backend in its own right
-/// (`DynamicAnimator(…, solver: .reference)`).
+/// (`DynamicAnimator(…, solver: .reference)`). Drive it through ``PhysicsWorld``, which validates every argument
+/// before this engine sees it.
 public final class ReferenceWorld: PhysicsBackend {
     let settings: WorldSettings
     /// Slots; nil marks a free slot.
@@ -19,15 +20,14 @@ public final class ReferenceWorld: PhysicsBackend {
     /// How springs are integrated. Default analytic.
     public var springModel = SpringModel.analytic
 
-    public init(settings: WorldSettings = WorldSettings()) throws(SolverError) {
-        try settings.validate()
+    /// Creates an empty world with `settings` (already validated by ``PhysicsWorld``).
+    public init(validatedSettings settings: WorldSettings) {
         self.settings = settings
     }
 
     public var bodyCount: Int { bodies.count - freeSlots.count }
 
-    public func createBody(_ definition: BodyDefinition) throws(SolverError) -> BodyID {
-        try definition.validate()
+    public func createBody(_ definition: BodyDefinition) -> BodyID {
         let index: Int
         if let reused = freeSlots.popLast() {
             index = reused
@@ -41,8 +41,8 @@ public final class ReferenceWorld: PhysicsBackend {
         return BodyID(index: Int32(index), generation: generations[index])
     }
 
-    public func destroyBody(_ id: BodyID) throws(SolverError) {
-        let i = try slot(id)
+    public func destroyBody(_ id: BodyID) {
+        let i = slot(id)
         for j in joints.indices where joints[j] != nil && (joints[j]!.bodyA == i || joints[j]!.bodyB == i) {
             destroyJointSlot(j)
         }
@@ -57,11 +57,8 @@ public final class ReferenceWorld: PhysicsBackend {
         return i >= 0 && i < bodies.count && bodies[i] != nil && generations[i] == id.generation
     }
 
-    /// The slot of a live body, or `invalidBody`.
-    func slot(_ id: BodyID) throws(SolverError) -> Int {
-        guard isValid(id) else { throw .invalidBody(id) }
-        return Int(id.index)
-    }
+    /// The slot of a live body.
+    func slot(_ id: BodyID) -> Int { Int(id.index) }
 
     /// Marks slot i as moving and restarts its rest timer (static bodies never move).
     func wake(_ i: Int) {
@@ -71,45 +68,36 @@ public final class ReferenceWorld: PhysicsBackend {
         awakeBodyCount += 1
     }
 
-    public func setPosition(_ id: BodyID, x: Double, y: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(x, "x")
-        try Validate.finite(y, "y")
+    public func setPosition(_ id: BodyID, x: Double, y: Double) {
+        let i = slot(id)
         bodies[i]!.x = x
         bodies[i]!.y = y
         wake(i)
     }
 
-    public func setAngle(_ id: BodyID, _ angle: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(angle, "angle")
+    public func setAngle(_ id: BodyID, _ angle: Double) {
+        let i = slot(id)
         bodies[i]!.angle = angle
         wake(i)
     }
 
-    public func setLinearVelocity(_ id: BodyID, vx: Double, vy: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(vx, "vx")
-        try Validate.finite(vy, "vy")
+    public func setLinearVelocity(_ id: BodyID, vx: Double, vy: Double) {
+        let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
         bodies[i]!.vx = vx
         bodies[i]!.vy = vy
         wake(i)
     }
 
-    public func setAngularVelocity(_ id: BodyID, _ angularVelocity: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(angularVelocity, "angularVelocity")
+    public func setAngularVelocity(_ id: BodyID, _ angularVelocity: Double) {
+        let i = slot(id)
         guard bodies[i]!.invInertia != 0 else { return }
         bodies[i]!.w = angularVelocity
         wake(i)
     }
 
-    public func addVelocity(_ id: BodyID, dvx: Double, dvy: Double, dw: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(dvx, "dvx")
-        try Validate.finite(dvy, "dvy")
-        try Validate.finite(dw, "dw")
+    public func addVelocity(_ id: BodyID, dvx: Double, dvy: Double, dw: Double) {
+        let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
         bodies[i]!.vx += dvx
         bodies[i]!.vy += dvy
@@ -117,35 +105,29 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
-    public func setDensity(_ id: BodyID, _ density: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.positive(density, "density")
+    public func setDensity(_ id: BodyID, _ density: Double) {
+        let i = slot(id)
         bodies[i]!.density = density
         bodies[i]!.updateMass()
         wake(i)
     }
 
-    public func setDamping(_ id: BodyID, linear: Double, angular: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.nonNegative(linear, "linearDamping")
-        try Validate.nonNegative(angular, "angularDamping")
+    public func setDamping(_ id: BodyID, linear: Double, angular: Double) {
+        let i = slot(id)
         bodies[i]!.linearDamping = linear
         bodies[i]!.angularDamping = angular
         wake(i)
     }
 
-    public func setGravity(_ id: BodyID, x: Double, y: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(x, "gravityX")
-        try Validate.finite(y, "gravityY")
+    public func setGravity(_ id: BodyID, x: Double, y: Double) {
+        let i = slot(id)
         bodies[i]!.gravityX = x
         bodies[i]!.gravityY = y
         wake(i)
     }
 
-    public func setFlags(_ id: BodyID, _ flags: BodyFlags) throws(SolverError) {
-        let i = try slot(id)
-        try flags.validate()
+    public func setFlags(_ id: BodyID, _ flags: BodyFlags) {
+        let i = slot(id)
         if flags.contains(.isStatic), bodies[i]!.isAwake {
             bodies[i]!.isAwake = false
             awakeBodyCount -= 1
@@ -155,27 +137,20 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
-    public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.nonNegative(restitution, "restitution")
-        try Validate.nonNegative(friction, "friction")
-        try Validate.finite(charge, "charge")
+    public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) {
+        let i = slot(id)
         bodies[i]!.restitution = restitution
         bodies[i]!.friction = friction
         bodies[i]!.charge = charge
         wake(i)
     }
 
-    public func wake(_ id: BodyID) throws(SolverError) {
-        wake(try slot(id))
+    public func wake(_ id: BodyID) {
+        wake(slot(id))
     }
 
-    public func applyForce(_ id: BodyID, fx: Double, fy: Double, px: Double, py: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(fx, "fx")
-        try Validate.finite(fy, "fy")
-        try Validate.finite(px, "px")
-        try Validate.finite(py, "py")
+    public func applyForce(_ id: BodyID, fx: Double, fy: Double, px: Double, py: Double) {
+        let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
         let b = bodies[i]!
         bodies[i]!.forceX += fx
@@ -184,12 +159,8 @@ public final class ReferenceWorld: PhysicsBackend {
         if !b.isAwake { wake(i) }
     }
 
-    public func applyImpulse(_ id: BodyID, jx: Double, jy: Double, px: Double, py: Double) throws(SolverError) {
-        let i = try slot(id)
-        try Validate.finite(jx, "jx")
-        try Validate.finite(jy, "jy")
-        try Validate.finite(px, "px")
-        try Validate.finite(py, "py")
+    public func applyImpulse(_ id: BodyID, jx: Double, jy: Double, px: Double, py: Double) {
+        let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
         let b = bodies[i]!
         bodies[i]!.vx += jx * b.invMass
@@ -198,8 +169,8 @@ public final class ReferenceWorld: PhysicsBackend {
         if !b.isAwake { wake(i) }
     }
 
-    public func state(of id: BodyID) throws(SolverError) -> BodyState {
-        let b = bodies[try slot(id)]!
+    public func state(of id: BodyID) -> BodyState {
+        let b = bodies[slot(id)]!
         return BodyState(
             x: b.x, y: b.y, angle: b.angle, vx: b.vx, vy: b.vy, angularVelocity: b.w,
             mass: b.invMass == 0 ? 0 : 1 / b.invMass, inertia: b.invInertia == 0 ? 0 : 1 / b.invInertia,
@@ -238,10 +209,7 @@ public final class ReferenceWorld: PhysicsBackend {
         }
     }
 
-    public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) throws(SolverError)
-        -> [BodyID]
-    {
-        try Self.validateRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID] {
         var found: [BodyID] = []
         for (i, slot) in bodies.enumerated() {
             guard let b = slot else { continue }

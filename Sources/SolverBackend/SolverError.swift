@@ -2,6 +2,8 @@
 public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The id names no live body (it was destroyed, or never existed in this world).
     case invalidBody(BodyID)
+    /// The id names no live joint (it was destroyed, or never existed in this world).
+    case invalidJoint(JointID)
     /// A NaN or infinite number was passed for `parameter`.
     case nonFinite(parameter: String, value: Double)
     /// `value` is outside the range `parameter` accepts (`expected` says which).
@@ -13,6 +15,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func == (lhs: SolverError, rhs: SolverError) -> Bool {
         switch (lhs, rhs) {
         case let (.invalidBody(a), .invalidBody(b)): return a == b
+        case let (.invalidJoint(a), .invalidJoint(b)): return a == b
         case let (.nonFinite(p, v), .nonFinite(q, w)): return p == q && v.bitPattern == w.bitPattern
         case let (.outOfRange(p, v, e), .outOfRange(q, w, f)): return p == q && v.bitPattern == w.bitPattern && e == f
         case (.outOfMemory, .outOfMemory): return true
@@ -23,6 +26,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidBody(id): return "\(id) is not a live body"
+        case let .invalidJoint(id): return "\(id) is not a live joint"
         case let .nonFinite(parameter, value): return "\(parameter) must be finite (got \(value))"
         case let .outOfRange(parameter, value, expected): return "\(parameter) must be \(expected) (got \(value))"
         case .outOfMemory: return "out of memory"
@@ -30,7 +34,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Argument checks shared by both backends, so they refuse the same input with the same error.
+/// The argument checks ``PhysicsWorld`` and the definitions use: each names the parameter and the value.
 public enum Validate {
     /// Throws ``SolverError/nonFinite(parameter:value:)`` unless `value` is finite.
     @inline(__always)

@@ -89,3 +89,49 @@ public struct BodyStateBuffers {
     /// Number of slots (live or free).
     public var slotCount: Int { x.count }
 }
+
+/// Counters and stage timings of an engine's last step (the C core keeps them; see
+/// ``PhysicsWorld/lastStepStatistics``).
+public struct SolverStepStatistics: Sendable, Equatable {
+    /// Islands with constraint rows.
+    public var islandCount: Int
+    /// Constraint rows in the last substep.
+    public var rowCount: Int
+    /// Islands solved by the batched in-house kernel (and bodies held only by springs, solved in body space).
+    public var batchedIslands: Int
+    /// Islands solved by LAPACK's banded Cholesky.
+    public var bandedIslands: Int
+    /// Islands solved by LAPACK's dense Cholesky.
+    public var denseIslands: Int
+    /// Islands solved by conjugate gradients.
+    public var iterativeIslands: Int
+    /// Widest band factored by LAPACK.
+    public var maxBandwidth: Int
+    /// Seconds spent integrating forces into velocities.
+    public var forcesSeconds: Double
+    /// Seconds spent building the row layout and filling constraint rows.
+    public var assemblySeconds: Double
+    /// Seconds spent factoring and solving, projection included.
+    public var solveSeconds: Double
+    /// Seconds spent integrating positions and detecting rest.
+    public var integrationSeconds: Double
+
+    /// Statistics from their parts.
+    public init(
+        islandCount: Int, rowCount: Int, batchedIslands: Int, bandedIslands: Int, denseIslands: Int,
+        iterativeIslands: Int, maxBandwidth: Int, forcesSeconds: Double, assemblySeconds: Double,
+        solveSeconds: Double, integrationSeconds: Double
+    ) {
+        self.islandCount = islandCount
+        self.rowCount = rowCount
+        self.batchedIslands = batchedIslands
+        self.bandedIslands = bandedIslands
+        self.denseIslands = denseIslands
+        self.iterativeIslands = iterativeIslands
+        self.maxBandwidth = maxBandwidth
+        self.forcesSeconds = forcesSeconds
+        self.assemblySeconds = assemblySeconds
+        self.solveSeconds = solveSeconds
+        self.integrationSeconds = integrationSeconds
+    }
+}

@@ -2,6 +2,7 @@
 import Dynamics
 import Foundation
 import ReferenceSolver
+import AcceleratedSolver
 import SolverBackend
 import Testing
 
@@ -91,7 +92,7 @@ enum ScriptedScene {
     /// Runs the scene on a fresh world of the given backend, with the given position update.
     static func run<B: PhysicsBackend>(_ type: B.Type, springModel: SpringModel = .analytic) throws -> Transcript {
         var rng = LCG(seed: seed)
-        let world = try B(settings: WorldSettings())
+        let world = try PhysicsWorld(B.self, settings: WorldSettings())
         world.springModel = springModel
         var transcript = Transcript()
         var live: [BodyID] = []
@@ -284,7 +285,7 @@ struct BackendParityTests {
         arguments: [SpringModel.analytic, .uikitCompatible])
     func freeFallBothBackends(model: SpringModel) throws {
         func fall<B: PhysicsBackend>(_ type: B.Type) throws -> BodyState {
-            let world = try B(settings: WorldSettings())
+            let world = try PhysicsWorld(B.self, settings: WorldSettings())
             #expect(world.springModel == .analytic, "\(type) does not default to the analytic model")
             world.springModel = model
             var d = BodyDefinition()
@@ -303,7 +304,7 @@ struct BackendParityTests {
     @Test("Slot reuse hands out the same ids on both backends, LIFO with generations")
     func slotReuseParity() throws {
         func ids<B: PhysicsBackend>(_ type: B.Type) throws -> [BodyID] {
-            let world = try B(settings: WorldSettings())
+            let world = try PhysicsWorld(B.self, settings: WorldSettings())
             var out: [BodyID] = []
             for _ in 0..<4 { out.append(try world.createBody(BodyDefinition())) }
             try world.destroyBody(out[0])
@@ -328,7 +329,7 @@ struct BackendParityTests {
     /// A call made on a resting body, a static body and a fixed-rotation body.
     struct WakingCall: Sendable, CustomStringConvertible {
         let description: String
-        let call: @Sendable (any PhysicsBackend, BodyID) throws -> Void
+        let call: @Sendable (PhysicsWorld, BodyID) throws -> Void
     }
 
     static let wakingCalls: [WakingCall] = [
@@ -357,7 +358,7 @@ struct BackendParityTests {
         func observe(_ type: any PhysicsBackend.Type) throws -> (awake: [Int], states: [BodyState]) {
             var settings = WorldSettings()
             settings.timeToSleep = 0.25
-            let world = try type.init(settings: settings)
+            let world = try PhysicsWorld(type, settings: settings)
             var ids: [BodyID] = []
             for flags: BodyFlags in [[], .fixedRotation, .isStatic] {
                 var d = BodyDefinition()

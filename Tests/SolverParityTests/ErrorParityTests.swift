@@ -2,6 +2,7 @@
 // exactly as if it had never been made.
 import Dynamics
 import ReferenceSolver
+import AcceleratedSolver
 import SolverBackend
 import Testing
 
@@ -10,15 +11,15 @@ struct BadCall: Sendable, CustomStringConvertible {
     let description: String
     let expected: SolverError
     /// Receives the world, a live body and a stale id (destroyed; its slot now holds a newer body).
-    let call: @Sendable (any PhysicsBackend, _ live: BodyID, _ stale: BodyID) throws -> Void
+    let call: @Sendable (PhysicsWorld, _ live: BodyID, _ stale: BodyID) throws -> Void
 }
 
 /// Builds the same small world on any backend: a stale id, a live body with a pending off-centre force,
 /// gravity and damping, a body resting since before the call, and a static one.
-func preparedWorld(_ type: any PhysicsBackend.Type) throws -> (world: any PhysicsBackend, live: BodyID, stale: BodyID) {
+func preparedWorld(_ type: any PhysicsBackend.Type) throws -> (world: PhysicsWorld, live: BodyID, stale: BodyID) {
     var settings = WorldSettings()
     settings.timeToSleep = 0.25
-    let world = try type.init(settings: settings)
+    let world = try PhysicsWorld(type, settings: settings)
     var resting = BodyDefinition()
     resting.x = -500
     _ = try world.createBody(resting)
@@ -49,7 +50,7 @@ func preparedWorld(_ type: any PhysicsBackend.Type) throws -> (world: any Physic
 }
 
 /// Steps the world with a few more inputs and returns every live body's state after each step.
-func continueRun(_ world: any PhysicsBackend, live: BodyID) throws -> [BodyState] {
+func continueRun(_ world: PhysicsWorld, live: BodyID) throws -> [BodyState] {
     var out: [BodyState] = []
     for k in 0..<45 {
         if k % 3 == 0 { try world.applyForce(live, fx: 50, fy: 50, px: 0, py: 0) }
@@ -231,7 +232,7 @@ let badCalls: [BadCall] = [
         description: "step Int.max substeps",
         expected: .outOfRange(parameter: "substeps", value: Double(Int.max), expected: "in 1...1024")
     ) { w, _, _ in try w.step(dt: 1.0 / 60, substeps: .max) },
-    BadCall(description: "query minX > maxX", expected: .outOfRange(parameter: "maxX", value: 5, expected: "≥ minX")) {
+    BadCall(description: "query minX > maxX", expected: .outOfRange(parameter: "maxX", value: 5, expected: "≥ minX 10.0")) {
         w, _, _ in _ = try w.bodies(inRectMinX: 10, minY: 0, maxX: 5, maxY: 10)
     },
     BadCall(description: "query minY NaN", expected: .nonFinite(parameter: "minY", value: .nan)) { w, _, _ in
@@ -295,8 +296,8 @@ struct ErrorParityTests {
             var settings = WorldSettings()
             configure(&settings)
             let s = settings
-            let reference = thrown { () throws(SolverError) in _ = try ReferenceWorld(settings: s) }
-            let accelerated = thrown { () throws(SolverError) in _ = try AcceleratedBackend(settings: s) }
+            let reference = thrown { () throws(SolverError) in _ = try PhysicsWorld(ReferenceWorld.self, settings: s) }
+            let accelerated = thrown { () throws(SolverError) in _ = try PhysicsWorld(AcceleratedBackend.self, settings: s) }
             #expect(matchesError(reference, expected), "\(name): reference threw \(String(describing: reference))")
             #expect(matchesError(accelerated, expected), "\(name): accelerated threw \(String(describing: accelerated))")
         }

@@ -2,6 +2,7 @@
 import Dynamics
 import Foundation
 import ReferenceSolver
+import AcceleratedSolver
 import SolverBackend
 import Testing
 
@@ -79,7 +80,7 @@ struct PolygonMassPropertiesTests {
     func polygonBodyMatchesRectangle() throws {
         let p = try #require(PolygonMassProperties.compute(vertices: rectangleVertices(width: 80, height: 30, clockwise: true)))
         for type in [ReferenceWorld.self, AcceleratedBackend.self] as [any PhysicsBackend.Type] {
-            let world = try type.init(settings: WorldSettings())
+            let world = try PhysicsWorld(type, settings: WorldSettings())
             var rect = BodyDefinition()
             rect.width = 80
             rect.height = 30

@@ -3,6 +3,7 @@
 // solver's answer on a scene that exercises them all.
 import Dynamics
 import ReferenceSolver
+import AcceleratedSolver
 import SolverBackend
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 struct SolvePathParityTests {
     /// Three rigid chains of 30 (banded, merged into one band), a rigid 5 × 5 grid (60 rows: banded), a weld
     /// pair and a pin with limits (small: kernel), and 30 four-spring cells (body-space path), under gravity.
-    static func run(_ world: any PhysicsBackend, steps: Int) throws -> [BodyState] {
+    static func run(_ world: PhysicsWorld, steps: Int) throws -> [BodyState] {
         var bodies: [BodyID] = []
         func body(_ x: Double, _ y: Double, size: Double = 20) throws -> BodyID {
             var d = BodyDefinition()
@@ -78,14 +79,14 @@ struct SolvePathParityTests {
 
     @Test(arguments: [IslandSolverKind.batchedKernel, .bandedLAPACK, .iterative], [SpringModel.analytic, .uikitCompatible])
     func cCorePathMatchesReference(path: IslandSolverKind, model: SpringModel) throws {
-        let accelerated = try AcceleratedBackend()
-        accelerated.islandSolver = path
+        let accelerated = try PhysicsWorld(AcceleratedBackend.self)
+        (accelerated.backend as! AcceleratedBackend).islandSolver = path
         accelerated.springModel = model
-        let reference = try ReferenceWorld()
+        let reference = try PhysicsWorld(ReferenceWorld.self)
         reference.springModel = model
         let a = try Self.run(accelerated, steps: 120)
         let r = try Self.run(reference, steps: 120)
-        let stats = accelerated.lastStepStatistics
+        let stats = try #require(accelerated.lastStepStatistics)
         // 26 islands still move at the end: 20 spring cells (body-space path, counted as batched), 3 chains,
         // the grid, the weld pair and the pin pair.
         #expect(stats.islandCount == 26)

@@ -1,5 +1,5 @@
-import Foundation
-import SolverBackend
+internal import Foundation
+internal import SolverBackend
 
 /// What the animator knows about one item's body: the item, its id in the world, how many registered
 /// behaviors hold it, what was last written to the item (to notice changes made from outside), and what was

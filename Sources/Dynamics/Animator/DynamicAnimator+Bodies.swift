@@ -1,5 +1,5 @@
-import Foundation
-import SolverBackend
+internal import Foundation
+internal import SolverBackend
 
 extension DynamicAnimator {
     /// Gives `item` a body (or counts one more behavior holding it). The body starts at the item's centre and
@@ -109,60 +109,22 @@ extension DynamicAnimator {
         return solve { try world.state(of: record.id) }
     }
 
-    /// Adds velocity to `item`'s body (pt/s and rad/s) and wakes the animator.
-    func addVelocity(to item: any DynamicItem, linear: CGPoint, angular: CGFloat) {
-        guard let slot = slotByItem[ObjectIdentifier(item)], let record = records[slot] else { return }
-        solve { try world.addVelocity(record.id, dvx: Double(linear.x), dvy: Double(linear.y), dw: Double(angular)) }
-        resume()
-    }
-
-    /// Applies a push to `item`: a force (kg·pt/s²) for this step, or an impulse (kg·pt/s), at the centre
-    /// plus the offset.
-    func push(_ item: any DynamicItem, x: Double, y: Double, offsetX: Double, offsetY: Double, impulse: Bool) {
-        guard x != 0 || y != 0, let slot = slotByItem[ObjectIdentifier(item)], let record = records[slot] else { return }
-        solve {
-            let state = try world.state(of: record.id)
-            let px = state.x + offsetX
-            let py = state.y + offsetY
-            if impulse {
-                try world.applyImpulse(record.id, jx: x, jy: y, px: px, py: py)
-            } else {
-                try world.applyForce(record.id, fx: x, fy: y, px: px, py: py)
-            }
-        }
-    }
-
     /// Runs ``configureBodies()`` when a behavior changed since the last time.
     func configureBodiesIfNeeded() {
         if needsConfiguration { configureBodies() }
     }
 
-    /// Pushes gravity and item properties from the registered behaviors to the bodies, changing only what
-    /// differs from what the body already has (so unchanged bodies are not woken).
+    /// Asks every registered behavior, in hierarchy order, what it wants of its items' bodies, and pushes to
+    /// each body only what differs from what it already has (so unchanged bodies are not woken).
     func configureBodies() {
         needsConfiguration = false
-        var gravity: [ObjectIdentifier: (x: Double, y: Double)] = [:]
-        var properties: [ObjectIdentifier: ItemProperties] = [:]
-        for behavior in registeredBehaviors {
-            if let g = behavior as? GravityBehavior {
-                let ax = Double(g.gravityDirection.dx) * PhysicsUnits.gravityAcceleration
-                let ay = Double(g.gravityDirection.dy) * PhysicsUnits.gravityAcceleration
-                for item in g.items {
-                    let old = gravity[ObjectIdentifier(item)] ?? (0, 0)
-                    gravity[ObjectIdentifier(item)] = (old.x + ax, old.y + ay)
-                }
-            } else if let b = behavior as? DynamicItemBehavior {
-                for item in b.items {
-                    let key = ObjectIdentifier(item)
-                    properties[key] = (properties[key] ?? ItemProperties()).merging(b.explicitProperties)
-                }
-            }
-        }
+        var table = BodySettingsTable()
+        for behavior in registeredBehaviors { behavior.contributeBodySettings(to: &table) }
         for slot in records.indices {
             guard var record = records[slot] else { continue }
-            let key = ObjectIdentifier(record.item)
-            let g = gravity[key] ?? (0, 0)
-            let p = (properties[key] ?? ItemProperties()).resolved
+            let wanted = table[record.item]
+            let g = (x: wanted.gravityX, y: wanted.gravityY)
+            let p = wanted.properties.resolved
             let old = record.properties
             solve {
                 if g != record.gravity { try world.setGravity(record.id, x: g.x, y: g.y) }

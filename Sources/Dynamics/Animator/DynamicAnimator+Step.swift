@@ -1,5 +1,5 @@
-import Foundation
-import SolverBackend
+public import Foundation
+internal import SolverBackend
 
 extension DynamicAnimator {
     /// Advances the simulation by one frame of `dt` seconds (default 1/60) and returns true, or returns false
@@ -20,8 +20,10 @@ extension DynamicAnimator {
         let t0 = DispatchTime.now().uptimeNanoseconds
         readItemsChangedOutside()
         configureBodiesIfNeeded()
+        applyPendingWorldUpdates()
         let behaviorsThisStep = steppingBehaviors
-        for behavior in behaviorsThisStep.prepare { behavior.prepareStep(in: self) }
+        let context = self.context
+        for behavior in behaviorsThisStep.prepare { behavior.prepareStep(in: context) }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let substeps = min(1024, max(1, Int((frame / maximumSubstepInterval * (1 - 1e-12)).rounded(.up))))
         solve { try world.step(dt: frame, substeps: substeps) }

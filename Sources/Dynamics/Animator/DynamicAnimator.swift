@@ -1,5 +1,5 @@
-import Foundation
-import SolverBackend
+public import Foundation
+public import SolverBackend
 
 /// Runs behaviors on items: UIKit's `UIDynamicAnimator`.
 ///
@@ -21,7 +21,9 @@ public final class DynamicAnimator {
 
     /// The solver behind this animator.
     public let solver: SolverKind
-    let world: any PhysicsBackend
+    /// The physics world (validated calls onto the chosen engine). Behaviors reach it only through the
+    /// `BehaviorContext` their hooks receive.
+    let world: PhysicsWorld
     let referenceSystem: ReferenceSystem
 
     /// The view whose bounds space is the reference coordinate system (nil unless made with a view). Weak.
@@ -68,7 +70,7 @@ public final class DynamicAnimator {
     public internal(set) var lastStepProfile = StepProfile()
 
     /// The C core's counters and stage timings for the last step (nil for the reference solver).
-    public var solverStatistics: SolverStepStatistics? { (world as? AcceleratedBackend)?.lastStepStatistics }
+    public var solverStatistics: SolverStepStatistics? { world.lastStepStatistics }
 
     /// Identities of `behaviors`, for constant-time membership checks.
     var topLevel: Set<ObjectIdentifier> = []
@@ -83,8 +85,11 @@ public final class DynamicAnimator {
     /// The registered behaviors a step must call: those acting before it (pushes) and those with an `action`,
     /// each in hierarchy order. Cached, so a step with 50,000 attachments does not visit every one.
     var steppingBehaviorsCache: (prepare: [DynamicBehavior], actions: [DynamicBehavior])?
-    /// Set when a behavior changed; bodies are re-configured (gravity, item properties) before the next step.
+    /// Set when a behavior's body settings changed; bodies are re-configured (gravity, item properties) before
+    /// the next step.
     var needsConfiguration = false
+    /// Behaviors whose `applyChanges(in:)` runs before the next step, in the order they asked.
+    var pendingWorldUpdates: [DynamicBehavior] = []
     /// True inside ``step(_:)``: top-level additions and removals wait until the step ends.
     var isStepping = false
     var deferredChanges: [() -> Void] = []
@@ -93,7 +98,7 @@ public final class DynamicAnimator {
     /// An animator whose coordinates are `view`'s bounds space. Items must be views inside `view`.
     public init(referenceView view: View, solver: SolverKind = .accelerated) {
         self.solver = solver
-        world = solver.makeBackend()
+        world = solver.makeWorld()
         referenceSystem = .view
         referenceView = view
     }
@@ -102,7 +107,7 @@ public final class DynamicAnimator {
     /// space, and the layout is invalidated after every step.
     public init(collectionViewLayout layout: CollectionViewLayout, solver: SolverKind = .accelerated) {
         self.solver = solver
-        world = solver.makeBackend()
+        world = solver.makeWorld()
         referenceSystem = .layout
         collectionViewLayout = layout
     }
@@ -110,7 +115,7 @@ public final class DynamicAnimator {
     /// An animator with no reference system: any item, no coordinate conversion.
     public init(solver: SolverKind = .accelerated) {
         self.solver = solver
-        world = solver.makeBackend()
+        world = solver.makeWorld()
         referenceSystem = .none
     }
 
@@ -167,7 +172,7 @@ public final class DynamicAnimator {
         registeredBehaviorsCache = nil
         needsConfiguration = true
         behavior.willMove(to: self)
-        behavior.didRegister(in: self)
+        behavior.register(in: context)
         for child in behavior.childBehaviors { register(child) }
         resume()
     }
@@ -176,7 +181,11 @@ public final class DynamicAnimator {
     func unregister(_ behavior: DynamicBehavior) {
         for child in behavior.childBehaviors { unregister(child) }
         behavior.willMove(to: nil)
-        behavior.willUnregister(from: self)
+        behavior.unregister(from: context)
+        if behavior.isAwaitingWorldUpdate {
+            behavior.isAwaitingWorldUpdate = false
+            pendingWorldUpdates.removeAll { $0 === behavior }
+        }
         for item in behavior.bodyItems { releaseBody(for: item) }
         behavior.dynamicAnimator = nil
         registeredBehaviorsCache = nil
@@ -205,10 +214,35 @@ public final class DynamicAnimator {
         return lists
     }
 
-    /// A registered behavior changed a parameter.
-    func behaviorDidChange() {
+    /// The context behaviors' hooks receive.
+    var context: BehaviorContext { BehaviorContext(animator: self) }
+
+    /// A registered behavior changed what it asks of its bodies (gravity, item properties).
+    func bodySettingsDidChange() {
         needsConfiguration = true
         resume()
+    }
+
+    /// A registered behavior recorded a change to its joints or bodies: its `applyChanges(in:)` runs before the
+    /// next step.
+    func scheduleWorldUpdate(for behavior: DynamicBehavior) {
+        if !behavior.isAwaitingWorldUpdate {
+            behavior.isAwaitingWorldUpdate = true
+            pendingWorldUpdates.append(behavior)
+        }
+        resume()
+    }
+
+    /// Runs the queued `applyChanges(in:)` hooks.
+    func applyPendingWorldUpdates() {
+        guard !pendingWorldUpdates.isEmpty else { return }
+        let pending = pendingWorldUpdates
+        pendingWorldUpdates.removeAll(keepingCapacity: true)
+        let context = self.context
+        for behavior in pending {
+            behavior.isAwaitingWorldUpdate = false
+            behavior.applyChanges(in: context)
+        }
     }
 
     // MARK: Items

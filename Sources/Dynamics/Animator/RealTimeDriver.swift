@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+internal import Foundation
 
 /// Steps an animator from a timer on the main queue while it runs, with each frame's real elapsed time.
 @MainActor

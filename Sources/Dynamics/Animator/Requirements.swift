@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// Precondition helpers: bad input stops with a message naming the parameter and the value, so a NaN never
 /// reaches the world.

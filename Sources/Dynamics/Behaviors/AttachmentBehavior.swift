@@ -1,5 +1,5 @@
-import Foundation
-import SolverBackend
+public import Foundation
+internal import SolverBackend
 
 /// Connects an item to an anchor point or to another item: UIKit's `UIAttachmentBehavior`, every kind.
 ///
@@ -36,6 +36,8 @@ open class AttachmentBehavior: DynamicBehavior {
     let form: Form
     let offsets: [UIOffset]
     var joint: JointID?
+    /// Parameters changed since the joint last saw them (applied in `applyChanges(in:)`).
+    private var changes: JointChanges = []
     private var explicitLength: CGFloat?
     private var storedAnchor: CGPoint
 
@@ -134,9 +136,7 @@ open class AttachmentBehavior: DynamicBehavior {
         set {
             requireFinite(newValue, "AttachmentBehavior.anchorPoint")
             storedAnchor = newValue
-            guard attachedBehaviorType == .anchor, let joint, let animator = dynamicAnimator else { return }
-            animator.solve { try animator.world.setJointWorldAnchor(joint, x: Double(newValue.x), y: Double(newValue.y)) }
-            animator.resume()
+            if attachedBehaviorType == .anchor { record(.anchor) }
         }
     }
 
@@ -151,7 +151,7 @@ open class AttachmentBehavior: DynamicBehavior {
             requireNonNegative(newValue, "AttachmentBehavior.length")
             explicitLength = newValue
             storedLength = newValue
-            updateJoint { world, joint in try world.setJointLength(joint, Double(newValue)) }
+            record(.length)
         }
     }
     private var storedLength: CGFloat = 0
@@ -160,7 +160,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frequency: CGFloat = 0 {
         didSet {
             requireNonNegative(frequency, "AttachmentBehavior.frequency")
-            updateSpring()
+            record(.spring)
         }
     }
 
@@ -168,7 +168,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var damping: CGFloat = 0 {
         didSet {
             requireNonNegative(damping, "AttachmentBehavior.damping")
-            updateSpring()
+            record(.spring)
         }
     }
 
@@ -176,9 +176,7 @@ open class AttachmentBehavior: DynamicBehavior {
     public var frictionTorque: CGFloat = 0 {
         didSet {
             requireNonNegative(frictionTorque, "AttachmentBehavior.frictionTorque")
-            updateJoint { world, joint in
-                if case .pin = self.form { try world.setJointFrictionTorque(joint, Double(self.frictionTorque) * 10_000) }
-            }
+            record(.frictionTorque)
         }
     }
 
@@ -193,13 +191,7 @@ open class AttachmentBehavior: DynamicBehavior {
                 attachmentRange = .infinite
                 return
             }
-            updateJoint { world, joint in
-                switch self.form {
-                case .pin, .sliding:
-                    try world.setJointLimits(joint, lower: Double(self.attachmentRange.minimum), upper: Double(self.attachmentRange.maximum))
-                default: break
-                }
-            }
+            record(.limits)
         }
     }
 
@@ -223,9 +215,9 @@ open class AttachmentBehavior: DynamicBehavior {
         return CGFloat(hypot(Double(b.x - a.x), Double(b.y - a.y)))
     }
 
-    override func didRegister(in animator: DynamicAnimator) {
-        let bodyIDs = items.map { animator.bodyID(of: $0)! }
-        let states = bodyIDs.map { id in animator.solve { try animator.world.state(of: id) } }
+    override func register(in context: BehaviorContext) {
+        let bodyIDs = items.map { context.body(of: $0)! }
+        let states = bodyIDs.map(context.state)
         let pointA = attachmentPoint(0, center: CGPoint(x: states[0].x, y: states[0].y), angle: states[0].angle)
         var definition = JointDefinition()
         definition.bodyA = bodyIDs[0]
@@ -282,28 +274,55 @@ open class AttachmentBehavior: DynamicBehavior {
             }
         }
         storedLength = CGFloat(definition.length)
-        joint = animator.solve { try animator.world.createJoint(definition) }
+        joint = context.run { try $0.createJoint(definition) }
+        changes = []
     }
 
-    override func willUnregister(from animator: DynamicAnimator) {
-        if let joint, animator.world.isValid(joint) {
-            animator.solve { try animator.world.destroyJoint(joint) }
-        }
+    override func unregister(from context: BehaviorContext) {
+        if let joint { context.run { world in if world.isValid(joint) { try world.destroyJoint(joint) } } }
         joint = nil
     }
 
-    private func updateSpring() {
-        updateJoint { world, joint in
-            if case .distance = self.form {
-                try world.setJointSpring(joint, frequency: Double(self.frequency), dampingRatio: Double(self.damping))
+    /// Records a parameter change for the live joint (if any); it is applied before the next step.
+    private func record(_ change: JointChanges) {
+        guard joint != nil else { return }
+        changes.insert(change)
+        setNeedsWorldUpdate()
+    }
+
+    override func applyChanges(in context: BehaviorContext) {
+        guard let joint else { return }
+        let changes = self.changes
+        self.changes = []
+        context.run { world in
+            if changes.contains(.anchor) {
+                try world.setJointWorldAnchor(joint, x: Double(storedAnchor.x), y: Double(storedAnchor.y))
+            }
+            if changes.contains(.length) { try world.setJointLength(joint, Double(storedLength)) }
+            if changes.contains(.spring), case .distance = form {
+                try world.setJointSpring(joint, frequency: Double(frequency), dampingRatio: Double(damping))
+            }
+            if changes.contains(.frictionTorque), case .pin = form {
+                try world.setJointFrictionTorque(joint, Double(frictionTorque) * 10_000)
+            }
+            if changes.contains(.limits) {
+                switch form {
+                case .pin, .sliding:
+                    try world.setJointLimits(
+                        joint, lower: Double(attachmentRange.minimum), upper: Double(attachmentRange.maximum))
+                default: break
+                }
             }
         }
     }
+}
 
-    /// Applies a change to the live joint (if any) and wakes the animator.
-    private func updateJoint(_ change: @escaping (any PhysicsBackend, JointID) throws -> Void) {
-        guard let joint, let animator = dynamicAnimator else { return }
-        animator.solve { try change(animator.world, joint) }
-        animator.resume()
-    }
+/// Which parameters of an attachment's joint changed since it last saw them.
+struct JointChanges: OptionSet {
+    let rawValue: UInt8
+    static let anchor = JointChanges(rawValue: 1 << 0)
+    static let length = JointChanges(rawValue: 1 << 1)
+    static let spring = JointChanges(rawValue: 1 << 2)
+    static let frictionTorque = JointChanges(rawValue: 1 << 3)
+    static let limits = JointChanges(rawValue: 1 << 4)
 }

@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// A behavior the animator runs: UIKit's `UIDynamicBehavior`.
 ///
@@ -56,7 +56,12 @@ open class DynamicBehavior {
         dynamicAnimator?.unregister(behavior)
     }
 
-    // MARK: Hooks for the built-in behaviors
+    // MARK: The animator's hooks: the one channel between behaviors and the physics world
+    //
+    // The animator calls these at fixed points and passes a `BehaviorContext`; behaviors never hold the world.
+    // A behavior whose parameter changed calls `setNeedsBodySettingsUpdate()` (gravity, item properties: the
+    // next step rebuilds every body's settings), `setNeedsWorldUpdate()` (its joints or bodies: the next step
+    // calls its `applyChanges(in:)`), or `wakeAnimator()` (read at the next step anyway, e.g. a push).
 
     /// True for the built-in primitive behaviors, which keep no children.
     var keepsNoChildren: Bool { false }
@@ -70,20 +75,41 @@ open class DynamicBehavior {
     /// Items this behavior needs bodies for.
     var bodyItems: [any DynamicItem] { [] }
 
-    /// Called after the behavior is registered and its items have bodies.
-    func didRegister(in animator: DynamicAnimator) {}
+    /// Called once the behavior is registered and its items have bodies: create joints and the like.
+    func register(in context: BehaviorContext) {}
 
     /// Called when the behavior leaves the animator, before its items' bodies are released.
-    func willUnregister(from animator: DynamicAnimator) {}
+    func unregister(from context: BehaviorContext) {}
+
+    /// Adds what this behavior asks of its items' bodies (gravity, properties). Called in hierarchy order for
+    /// every registered behavior whenever any of them asked for a body-settings update.
+    func contributeBodySettings(to table: inout BodySettingsTable) {}
+
+    /// Applies parameter changes recorded since `setNeedsWorldUpdate()`, at the start of the next step.
+    func applyChanges(in context: BehaviorContext) {}
 
     /// True for behaviors whose ``prepareStep(in:)`` does something (pushes); the animator calls only those.
     var actsBeforeStep: Bool { false }
 
     /// Called before every physics step (pushes apply their forces here).
-    func prepareStep(in animator: DynamicAnimator) {}
+    func prepareStep(in context: BehaviorContext) {}
 
-    /// Tells the animator that a parameter changed: it is applied on the next step, and the animator wakes.
-    func setNeedsUpdate() {
-        dynamicAnimator?.behaviorDidChange()
+    /// Set while this behavior waits for ``applyChanges(in:)``, so it is queued once.
+    var isAwaitingWorldUpdate = false
+
+    /// Body settings changed: every body's settings are rebuilt before the next step, and the animator wakes.
+    func setNeedsBodySettingsUpdate() {
+        dynamicAnimator?.bodySettingsDidChange()
+    }
+
+    /// This behavior's joints or bodies must change: ``applyChanges(in:)`` runs before the next step, and the
+    /// animator wakes.
+    func setNeedsWorldUpdate() {
+        dynamicAnimator?.scheduleWorldUpdate(for: self)
+    }
+
+    /// A parameter the next step reads anyway changed: only wake the animator.
+    func wakeAnimator() {
+        dynamicAnimator?.resume()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Sets physical properties of its items and reads or adds to their velocities: UIKit's
 /// `UIDynamicItemBehavior`.
@@ -13,7 +13,8 @@ open class DynamicItemBehavior: DynamicBehavior {
     private var list: ItemList
     /// The properties explicitly set on this behavior.
     private(set) var explicitProperties = ItemProperties()
-    /// Velocity added before the behavior was in an animator, applied when it is added.
+    /// Velocity added since the last step (or before the behavior was in an animator), applied to the bodies
+    /// at the start of the next step; the velocity getters include it.
     private var pendingVelocities: [ObjectIdentifier: (linear: CGPoint, angular: CGFloat)] = [:]
 
     /// Creates an item behavior for `items` (default none).
@@ -39,7 +40,7 @@ open class DynamicItemBehavior: DynamicBehavior {
     private func set<T: Equatable>(_ keyPath: WritableKeyPath<ItemProperties, T?>, _ value: T, current: T) {
         guard value != current || explicitProperties[keyPath: keyPath] != nil else { return }
         explicitProperties[keyPath: keyPath] = value
-        setNeedsUpdate()
+        setNeedsBodySettingsUpdate()
     }
 
     /// Restitution of collisions: 0 = no bounce … 1 = elastic. ≥ 0. Default 0.2.
@@ -108,18 +109,22 @@ open class DynamicItemBehavior: DynamicBehavior {
         set { set(\.allowsRotation, newValue, current: current.allowsRotation) }
     }
 
-    /// Adds `velocity` (pt/s) to `item`'s linear velocity. Ignored for items not in this behavior and for
-    /// zero vectors; before the behavior is in an animator it is kept and added when it joins one.
+    /// Adds `velocity` (pt/s) to `item`'s linear velocity and wakes the animator. Ignored for items not in this
+    /// behavior and for zero vectors; before the behavior is in an animator it is kept and added when it joins
+    /// one.
     public func addLinearVelocity(_ velocity: CGPoint, for item: any DynamicItem) {
         requireFinite(velocity, "DynamicItemBehavior.addLinearVelocity velocity")
         guard velocity != .zero else { return }
         addVelocity(linear: velocity, angular: 0, for: item)
     }
 
-    /// `item`'s linear velocity in pt/s, or zero when it is not in this behavior or not animated.
+    /// `item`'s linear velocity in pt/s (including velocity added since the last step), or zero when it is not
+    /// in this behavior or not animated.
     public func linearVelocity(for item: any DynamicItem) -> CGPoint {
         guard list.contains(item), let state = dynamicAnimator?.bodyState(of: item) else { return .zero }
-        return CGPoint(x: state.vx, y: state.vy)
+        // Recorded velocity is added at the next step, where anchored bodies ignore it.
+        let pending = state.mass > 0 ? pendingVelocities[ObjectIdentifier(item)]?.linear ?? .zero : .zero
+        return CGPoint(x: CGFloat(state.vx) + pending.x, y: CGFloat(state.vy) + pending.y)
     }
 
     /// Adds `velocity` rad/s (positive = clockwise on screen) to `item`'s angular velocity.
@@ -129,33 +134,45 @@ open class DynamicItemBehavior: DynamicBehavior {
         addVelocity(linear: .zero, angular: velocity, for: item)
     }
 
-    /// Adds to a member item's body now, or keeps it until the behavior joins an animator.
-    private func addVelocity(linear: CGPoint, angular: CGFloat, for item: any DynamicItem) {
-        guard list.contains(item) else { return }
-        if let animator = dynamicAnimator {
-            animator.addVelocity(to: item, linear: linear, angular: angular)
-        } else {
-            let key = ObjectIdentifier(item)
-            let old = pendingVelocities[key] ?? (.zero, 0)
-            pendingVelocities[key] = (CGPoint(x: old.linear.x + linear.x, y: old.linear.y + linear.y), old.angular + angular)
-        }
-    }
-
-    /// `item`'s angular velocity in rad/s, or zero when it is not in this behavior or not animated.
+    /// `item`'s angular velocity in rad/s (including velocity added since the last step), or zero when it is
+    /// not in this behavior or not animated.
     public func angularVelocity(for item: any DynamicItem) -> CGFloat {
         guard list.contains(item), let state = dynamicAnimator?.bodyState(of: item) else { return 0 }
-        return CGFloat(state.angularVelocity)
+        let pending = state.inertia > 0 ? pendingVelocities[ObjectIdentifier(item)]?.angular ?? 0 : 0
+        return CGFloat(state.angularVelocity) + pending
+    }
+
+    /// Records velocity for a member item; it reaches the body at the start of the next step.
+    private func addVelocity(linear: CGPoint, angular: CGFloat, for item: any DynamicItem) {
+        guard list.contains(item) else { return }
+        let key = ObjectIdentifier(item)
+        let old = pendingVelocities[key] ?? (.zero, 0)
+        pendingVelocities[key] = (CGPoint(x: old.linear.x + linear.x, y: old.linear.y + linear.y), old.angular + angular)
+        setNeedsWorldUpdate()
     }
 
     override var keepsNoChildren: Bool { true }
     override var bodyItems: [any DynamicItem] { list.items }
 
-    override func didRegister(in animator: DynamicAnimator) {
-        // Properties first, so the velocities land on bodies with their final mass and flags.
-        animator.configureBodiesIfNeeded()
+    /// Later item behaviors (in hierarchy order) override what earlier ones set, property by property.
+    override func contributeBodySettings(to table: inout BodySettingsTable) {
         for item in list.items {
-            guard let pending = pendingVelocities[ObjectIdentifier(item)] else { continue }
-            animator.addVelocity(to: item, linear: pending.linear, angular: pending.angular)
+            table.update(item) { $0.properties = $0.properties.merging(explicitProperties) }
+        }
+    }
+
+    override func register(in context: BehaviorContext) {
+        if !pendingVelocities.isEmpty { setNeedsWorldUpdate() }
+    }
+
+    /// Adds the recorded velocities (the animator has applied body settings first, so a body that became
+    /// anchored or non-rotating ignores them as it should).
+    override func applyChanges(in context: BehaviorContext) {
+        for item in list.items {
+            guard let pending = pendingVelocities[ObjectIdentifier(item)], let body = context.body(of: item) else { continue }
+            context.run {
+                try $0.addVelocity(body, dvx: Double(pending.linear.x), dvy: Double(pending.linear.y), dw: Double(pending.angular))
+            }
         }
         pendingVelocities.removeAll()
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Accelerates its items in one direction, whatever their mass: UIKit's `UIGravityBehavior`.
 ///
@@ -27,7 +27,7 @@ open class GravityBehavior: DynamicBehavior {
     public var gravityDirection = CGVector(dx: 0.0, dy: 1.0) {
         didSet {
             requireFinite(gravityDirection, "GravityBehavior.gravityDirection")
-            setNeedsUpdate()
+            setNeedsBodySettingsUpdate()
         }
     }
 
@@ -53,4 +53,16 @@ open class GravityBehavior: DynamicBehavior {
 
     override var keepsNoChildren: Bool { true }
     override var bodyItems: [any DynamicItem] { list.items }
+
+    /// Each gravity behavior accelerates its own items; an item in two of them feels the sum.
+    override func contributeBodySettings(to table: inout BodySettingsTable) {
+        let ax = Double(gravityDirection.dx) * PhysicsUnits.gravityAcceleration
+        let ay = Double(gravityDirection.dy) * PhysicsUnits.gravityAcceleration
+        for item in list.items {
+            table.update(item) {
+                $0.gravityX += ax
+                $0.gravityY += ay
+            }
+        }
+    }
 }

@@ -31,13 +31,13 @@ extension DynamicBehavior {
     func insertItem(_ item: any DynamicItem, into list: inout ItemList) {
         guard list.insert(item) else { return }
         dynamicAnimator?.retainBody(for: item)
-        setNeedsUpdate()
+        setNeedsBodySettingsUpdate()
     }
 
     /// Removes `item` from `list` and, when registered, lets go of its body.
     func removeItem(_ item: any DynamicItem, from list: inout ItemList) {
         guard list.remove(item) else { return }
         dynamicAnimator?.releaseBody(for: item)
-        setNeedsUpdate()
+        setNeedsBodySettingsUpdate()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Pushes its items with a force or an impulse: UIKit's `UIPushBehavior`.
 ///
@@ -45,7 +45,7 @@ open class PushBehavior: DynamicBehavior {
     /// Whether the push acts. Default true. An instantaneous push sets it to false after firing; set it to
     /// true to fire again.
     public var active = true {
-        didSet { if active != oldValue, !isFiring { setNeedsUpdate() } }
+        didSet { if active != oldValue, !isFiring { wakeAnimator() } }
     }
 
     /// Direction and strength are stored apart, so setting `angle` while the magnitude is 0 is kept (seed 002
@@ -62,7 +62,7 @@ open class PushBehavior: DynamicBehavior {
             requireFinite(newValue, "PushBehavior.pushDirection")
             if newValue != .zero { storedAngle = CGFloat(atan2(Double(newValue.dy), Double(newValue.dx))) }
             storedMagnitude = CGFloat(hypot(Double(newValue.dx), Double(newValue.dy)))
-            setNeedsUpdate()
+            wakeAnimator()
         }
     }
 
@@ -84,7 +84,7 @@ open class PushBehavior: DynamicBehavior {
         requireFinite(magnitude, "PushBehavior.magnitude")
         storedAngle = angle
         storedMagnitude = magnitude
-        setNeedsUpdate()
+        wakeAnimator()
     }
 
     /// Where the push acts on `item`, as an offset from its centre in reference axes (not turning with the
@@ -93,7 +93,7 @@ open class PushBehavior: DynamicBehavior {
         requireFinite(offset.horizontal, "PushBehavior target offset horizontal")
         requireFinite(offset.vertical, "PushBehavior target offset vertical")
         offsets[ObjectIdentifier(item)] = offset == .zero ? nil : offset
-        setNeedsUpdate()
+        wakeAnimator()
     }
 
     /// The offset set for `item`, or `.zero`.
@@ -105,15 +105,25 @@ open class PushBehavior: DynamicBehavior {
     override var actsBeforeStep: Bool { true }
     override var bodyItems: [any DynamicItem] { list.items }
 
-    override func prepareStep(in animator: DynamicAnimator) {
+    override func prepareStep(in context: BehaviorContext) {
         guard active else { return }
         let fx = Double(pushDirection.dx) * PhysicsUnits.newton
         let fy = Double(pushDirection.dy) * PhysicsUnits.newton
-        for item in list.items {
-            let offset = offsets[ObjectIdentifier(item)] ?? .zero
-            animator.push(
-                item, x: fx, y: fy, offsetX: Double(offset.horizontal), offsetY: Double(offset.vertical),
-                impulse: mode == .instantaneous)
+        if fx != 0 || fy != 0 {
+            for item in list.items {
+                guard let body = context.body(of: item) else { continue }
+                let offset = offsets[ObjectIdentifier(item)] ?? .zero
+                let state = context.state(of: body)
+                let px = state.x + Double(offset.horizontal)
+                let py = state.y + Double(offset.vertical)
+                context.run { world in
+                    if mode == .instantaneous {
+                        try world.applyImpulse(body, jx: fx, jy: fy, px: px, py: py)
+                    } else {
+                        try world.applyForce(body, fx: fx, fy: fy, px: px, py: py)
+                    }
+                }
+            }
         }
         if mode == .instantaneous {
             isFiring = true

@@ -1,5 +1,5 @@
-import Foundation
-import SolverBackend
+public import Foundation
+internal import SolverBackend
 
 /// Pulls an item to a point with a damped bounce and straightens it: UIKit's `UISnapBehavior`.
 ///
@@ -12,6 +12,7 @@ open class SnapBehavior: DynamicBehavior {
     /// The item snapped.
     public let item: any DynamicItem
     private var joints: [JointID] = []
+    private var changes: JointChanges = []
     private static let springFrequency = 4.0
     private static let springLength = 50.0
 
@@ -27,11 +28,7 @@ open class SnapBehavior: DynamicBehavior {
     public var snapPoint: CGPoint {
         didSet {
             requireFinite(snapPoint, "SnapBehavior.snapPoint")
-            guard let animator = dynamicAnimator, !joints.isEmpty else { return }
-            for (joint, anchor) in zip(joints, anchors()) {
-                animator.solve { try animator.world.setJointWorldAnchor(joint, x: anchor.x, y: anchor.y) }
-            }
-            animator.resume()
+            record(.anchor)
         }
     }
 
@@ -40,13 +37,7 @@ open class SnapBehavior: DynamicBehavior {
     public var damping: CGFloat = 0.5 {
         didSet {
             precondition(damping.isFinite && damping >= 0 && damping <= 1, "SnapBehavior.damping must be in 0...1 (got \(damping))")
-            guard let animator = dynamicAnimator else { return }
-            for joint in joints {
-                animator.solve {
-                    try animator.world.setJointSpring(joint, frequency: Self.springFrequency, dampingRatio: Double(damping))
-                }
-            }
-            animator.resume()
+            record(.spring)
         }
     }
 
@@ -67,9 +58,9 @@ open class SnapBehavior: DynamicBehavior {
         }
     }
 
-    override func didRegister(in animator: DynamicAnimator) {
-        guard let body = animator.bodyID(of: item) else { return }
-        let state = animator.solve { try animator.world.state(of: body) }
+    override func register(in context: BehaviorContext) {
+        guard let body = context.body(of: item) else { return }
+        let state = context.state(of: body)
         let c = cos(state.angle), s = sin(state.angle)
         joints = zip(corners(), anchors()).map { corner, anchor in
             var definition = JointDefinition()
@@ -82,14 +73,37 @@ open class SnapBehavior: DynamicBehavior {
             definition.length = Self.springLength
             definition.frequency = Self.springFrequency
             definition.dampingRatio = Double(damping)
-            return animator.solve { try animator.world.createJoint(definition) }
+            return context.run { try $0.createJoint(definition) }
         }
+        changes = []
     }
 
-    override func willUnregister(from animator: DynamicAnimator) {
-        for joint in joints where animator.world.isValid(joint) {
-            animator.solve { try animator.world.destroyJoint(joint) }
+    override func unregister(from context: BehaviorContext) {
+        context.run { world in
+            for joint in joints where world.isValid(joint) { try world.destroyJoint(joint) }
         }
         joints = []
+    }
+
+    /// Records a change for the live springs; it is applied before the next step.
+    private func record(_ change: JointChanges) {
+        guard !joints.isEmpty else { return }
+        changes.insert(change)
+        setNeedsWorldUpdate()
+    }
+
+    override func applyChanges(in context: BehaviorContext) {
+        let changes = self.changes
+        self.changes = []
+        context.run { world in
+            if changes.contains(.anchor) {
+                for (joint, anchor) in zip(joints, anchors()) { try world.setJointWorldAnchor(joint, x: anchor.x, y: anchor.y) }
+            }
+            if changes.contains(.spring) {
+                for joint in joints {
+                    try world.setJointSpring(joint, frequency: Self.springFrequency, dampingRatio: Double(damping))
+                }
+            }
+        }
     }
 }

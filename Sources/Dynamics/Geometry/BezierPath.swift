@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A path of straight segments: collision boundaries and custom collision shapes.
 ///

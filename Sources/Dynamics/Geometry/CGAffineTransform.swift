@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if !canImport(CoreGraphics)
 /// A 2D affine transform with CoreGraphics' layout and conventions: a point (x, y) maps to

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if !canImport(CoreGraphics)
 /// A two-dimensional vector, as in CoreGraphics: gravity directions, push directions, field directions.

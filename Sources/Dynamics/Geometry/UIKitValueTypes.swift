@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if !canImport(UIKit)
 /// An offset from a point, as in UIKit: attachment and push offsets from an item's centre, in points.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A headless `UICollectionViewFlowLayout` for one section laid out in rows: cells of ``itemSize`` placed left
 /// to right with ``minimumInteritemSpacing``, wrapping at the collection view's width, rows

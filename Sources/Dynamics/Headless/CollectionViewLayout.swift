@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A headless `UICollectionViewLayout`: subclass it and answer the layout queries. A layout animator
 /// (``DynamicAnimator/init(collectionViewLayout:solver:)``) invalidates it after every step, as UIKit does, so

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Which kind of element a set of layout attributes describes.
 public enum CollectionElementCategory: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A headless view: the geometry of `UIView` that dynamics reads and writes, with a view tree, so the seeds'
 /// scenarios run and are tested where UIKit does not exist.

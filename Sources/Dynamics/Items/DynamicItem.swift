@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The shape an item collides with (and takes its mass from).
 public enum DynamicItemCollisionBoundsType: UInt, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Several items moved as one rigid body (UIKit's `UIDynamicItemGroup`).
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import SolverBackend
+internal import Foundation
+internal import SolverBackend
 
 /// Turns an item's size and collision shape into the body fields the solvers need, refusing bad geometry
 /// with a message that names the item and the value.

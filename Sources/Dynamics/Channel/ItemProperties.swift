@@ -1,4 +1,4 @@
-import Foundation
+internal import Foundation
 
 /// The physical properties a ``DynamicItemBehavior`` can set, each nil until explicitly set. Merging in
 /// hierarchy order makes the last behavior that set a property win, per property.

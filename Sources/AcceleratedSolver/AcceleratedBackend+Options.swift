@@ -1,0 +1,60 @@
+internal import CSolver
+public import SolverBackend
+
+/// Which linear-algebra path solves small constraint islands in the C core.
+public enum IslandSolverKind: Sendable, CaseIterable {
+    /// One batched pass of an in-house dense Cholesky over all small islands (the default: it follows the
+    /// reference solver's operation order exactly).
+    case batchedKernel
+    /// All small islands as one block-diagonal band through LAPACK's `dpbtrf`/`dpbtrs` (measured faster on
+    /// generic small islands; see the README's Performance section).
+    case bandedLAPACK
+    /// Every island through matrix-free conjugate gradients (huge islands take this path anyway).
+    case iterative
+}
+
+extension AcceleratedBackend {
+    public var springModel: SpringModel {
+        get { storedSpringModel }
+        set {
+            storedSpringModel = newValue
+            Self.expectOK(sdWorld_SetSpringModel(world, sdSpringModel(rawValue: newValue.rawValue)), "sdWorld_SetSpringModel")
+        }
+    }
+
+    /// The path small islands take. Default ``IslandSolverKind/batchedKernel``.
+    public var islandSolver: IslandSolverKind {
+        get { storedIslandSolver }
+        set {
+            storedIslandSolver = newValue
+            let raw: sdIslandSolver
+            switch newValue {
+            case .batchedKernel: raw = sdIslandSolver_batchedKernel
+            case .bandedLAPACK: raw = sdIslandSolver_bandedLAPACK
+            case .iterative: raw = sdIslandSolver_iterative
+            }
+            Self.expectOK(sdWorld_SetIslandSolver(world, raw), "sdWorld_SetIslandSolver")
+        }
+    }
+
+    /// Whether a body held only by springs is solved in its own 3 unknowns (default true). Off, such islands
+    /// take ``islandSolver``'s path like any small island (for measuring the two).
+    public var usesBodySpacePath: Bool {
+        get { storedBodySpacePath }
+        set {
+            storedBodySpacePath = newValue
+            Self.expectOK(sdWorld_SetBodySpacePath(world, newValue), "sdWorld_SetBodySpacePath")
+        }
+    }
+
+    /// Counters and stage timings of the last step.
+    public var lastStepStatistics: SolverStepStatistics? {
+        let s = sdWorld_GetStepStats(world)
+        return SolverStepStatistics(
+            islandCount: Int(s.islandCount), rowCount: Int(s.rowCount), batchedIslands: Int(s.batchedIslands),
+            bandedIslands: Int(s.bandedIslands), denseIslands: Int(s.denseIslands),
+            iterativeIslands: Int(s.iterativeIslands), maxBandwidth: Int(s.maxBandwidth),
+            forcesSeconds: s.forcesSeconds, assemblySeconds: s.assemblySeconds, solveSeconds: s.solveSeconds,
+            integrationSeconds: s.integrationSeconds)
+    }
+}

@@ -1,0 +1,166 @@
+internal import CSolver
+public import SolverBackend
+
+/// The C core (`CSolver`) behind the ``PhysicsBackend`` contract. Swift owns the world through this one
+/// handle: it is created in `init` and destroyed in `deinit`, and nothing else holds it.
+///
+/// Drive it through ``PhysicsWorld``, which validates every argument first. The C core validates again (its
+/// API is public and never trusts its caller); a refusal from it here would mean the two validators disagree,
+/// which is a bug, so it stops with the C result's description.
+public final class AcceleratedBackend: PhysicsBackend {
+    let world: OpaquePointer
+    var storedSpringModel = SpringModel.analytic
+    var storedIslandSolver = IslandSolverKind.batchedKernel
+    var storedBodySpacePath = true
+
+    /// Creates an empty C world with `settings` (already validated by ``PhysicsWorld``).
+    public init(validatedSettings settings: WorldSettings) throws(SolverError) {
+        var def = sdDefaultWorldDef()
+        def.initialBodyCapacity = Int32(settings.initialBodyCapacity)
+        def.sleepLinearTolerance = settings.sleepLinearTolerance
+        def.sleepAngularTolerance = settings.sleepAngularTolerance
+        def.timeToSleep = settings.timeToSleep
+        var created: OpaquePointer?
+        let result = sdCreateWorld(&def, &created)
+        guard result == sdResult_ok, let created else { throw .outOfMemory }
+        world = created
+    }
+
+    deinit { sdDestroyWorld(world) }
+
+    /// Stops unless the C core accepted the call: only `outOfMemory` can be a legitimate refusal, and the
+    /// calls that can run out of memory handle it themselves.
+    @inline(__always)
+    static func expectOK(_ result: sdResult, _ call: StaticString) {
+        if result != sdResult_ok {
+            preconditionFailure("swift-dynamics: \(call) refused validated input: \(String(cString: sdResult_Description(result)))")
+        }
+    }
+
+    @inline(__always)
+    func raw(_ id: BodyID) -> sdBodyId { sdBodyId(index: id.index, generation: id.generation) }
+
+    public var bodyCount: Int { Int(sdWorld_GetBodyCount(world)) }
+    public var awakeBodyCount: Int { Int(sdWorld_GetAwakeBodyCount(world)) }
+
+    public func createBody(_ definition: BodyDefinition) throws(SolverError) -> BodyID {
+        var def = sdDefaultBodyDef()
+        def.x = definition.x
+        def.y = definition.y
+        def.angle = definition.angle
+        def.vx = definition.vx
+        def.vy = definition.vy
+        def.angularVelocity = definition.angularVelocity
+        def.width = definition.width
+        def.height = definition.height
+        switch definition.shape {
+        case .rectangle: def.shape = sdShape_rectangle
+        case .ellipse: def.shape = sdShape_ellipse
+        case let .polygon(area, unitInertia):
+            def.shape = sdShape_polygon
+            def.polygonArea = area
+            def.polygonUnitInertia = unitInertia
+        }
+        def.density = definition.density
+        def.linearDamping = definition.linearDamping
+        def.angularDamping = definition.angularDamping
+        def.gravityX = definition.gravityX
+        def.gravityY = definition.gravityY
+        def.flags = definition.flags.rawValue
+        var id = sdBodyId()
+        let result = sdCreateBody(world, &def, &id)
+        if result == sdResult_outOfMemory { throw .outOfMemory }
+        Self.expectOK(result, "sdCreateBody")
+        return BodyID(index: id.index, generation: id.generation)
+    }
+
+    public func destroyBody(_ id: BodyID) { Self.expectOK(sdDestroyBody(world, raw(id)), "sdDestroyBody") }
+
+    public func isValid(_ id: BodyID) -> Bool { sdBody_IsValid(world, raw(id)) }
+
+    public func setPosition(_ id: BodyID, x: Double, y: Double) {
+        Self.expectOK(sdBody_SetPosition(world, raw(id), x, y), "sdBody_SetPosition")
+    }
+
+    public func setAngle(_ id: BodyID, _ angle: Double) {
+        Self.expectOK(sdBody_SetAngle(world, raw(id), angle), "sdBody_SetAngle")
+    }
+
+    public func setLinearVelocity(_ id: BodyID, vx: Double, vy: Double) {
+        Self.expectOK(sdBody_SetLinearVelocity(world, raw(id), vx, vy), "sdBody_SetLinearVelocity")
+    }
+
+    public func setAngularVelocity(_ id: BodyID, _ angularVelocity: Double) {
+        Self.expectOK(sdBody_SetAngularVelocity(world, raw(id), angularVelocity), "sdBody_SetAngularVelocity")
+    }
+
+    public func addVelocity(_ id: BodyID, dvx: Double, dvy: Double, dw: Double) {
+        Self.expectOK(sdBody_AddVelocity(world, raw(id), dvx, dvy, dw), "sdBody_AddVelocity")
+    }
+
+    public func setDensity(_ id: BodyID, _ density: Double) {
+        Self.expectOK(sdBody_SetDensity(world, raw(id), density), "sdBody_SetDensity")
+    }
+
+    public func setDamping(_ id: BodyID, linear: Double, angular: Double) {
+        Self.expectOK(sdBody_SetDamping(world, raw(id), linear, angular), "sdBody_SetDamping")
+    }
+
+    public func setGravity(_ id: BodyID, x: Double, y: Double) {
+        Self.expectOK(sdBody_SetGravity(world, raw(id), x, y), "sdBody_SetGravity")
+    }
+
+    public func setFlags(_ id: BodyID, _ flags: BodyFlags) {
+        Self.expectOK(sdBody_SetFlags(world, raw(id), flags.rawValue), "sdBody_SetFlags")
+    }
+
+    public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) {
+        Self.expectOK(sdBody_SetMaterial(world, raw(id), restitution, friction, charge), "sdBody_SetMaterial")
+    }
+
+    public func wake(_ id: BodyID) { Self.expectOK(sdBody_Wake(world, raw(id)), "sdBody_Wake") }
+
+    public func applyForce(_ id: BodyID, fx: Double, fy: Double, px: Double, py: Double) {
+        Self.expectOK(sdBody_ApplyForce(world, raw(id), fx, fy, px, py), "sdBody_ApplyForce")
+    }
+
+    public func applyImpulse(_ id: BodyID, jx: Double, jy: Double, px: Double, py: Double) {
+        Self.expectOK(sdBody_ApplyLinearImpulse(world, raw(id), jx, jy, px, py), "sdBody_ApplyLinearImpulse")
+    }
+
+    public func state(of id: BodyID) -> BodyState {
+        var s = sdBodyState()
+        Self.expectOK(sdBody_GetState(world, raw(id), &s), "sdBody_GetState")
+        return BodyState(
+            x: s.x, y: s.y, angle: s.angle, vx: s.vx, vy: s.vy, angularVelocity: s.angularVelocity,
+            mass: s.mass, inertia: s.inertia, isAwake: s.awake)
+    }
+
+    public func step(dt: Double, substeps: Int) throws(SolverError) {
+        let result = sdWorld_Step(world, dt, Int32(substeps))
+        if result == sdResult_outOfMemory { throw .outOfMemory }
+        Self.expectOK(result, "sdWorld_Step")
+    }
+
+    public func withStateBuffers<R>(_ body: (BodyStateBuffers) throws -> R) rethrows -> R {
+        let s = sdWorld_GetState(world)
+        let n = Int(s.slotCount)
+        return try body(
+            BodyStateBuffers(
+                x: UnsafeBufferPointer(start: s.x, count: n), y: UnsafeBufferPointer(start: s.y, count: n),
+                angle: UnsafeBufferPointer(start: s.angle, count: n),
+                vx: UnsafeBufferPointer(start: s.vx, count: n), vy: UnsafeBufferPointer(start: s.vy, count: n),
+                angularVelocity: UnsafeBufferPointer(start: s.angularVelocity, count: n),
+                alive: UnsafeBufferPointer(start: s.alive, count: n),
+                awake: UnsafeBufferPointer(start: s.awake, count: n)))
+    }
+
+    public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID] {
+        var count: Int32 = 0
+        Self.expectOK(sdWorld_QueryRect(world, minX, minY, maxX, maxY, nil, 0, &count), "sdWorld_QueryRect")
+        guard count > 0 else { return [] }
+        var found = [sdBodyId](repeating: sdBodyId(), count: Int(count))
+        Self.expectOK(sdWorld_QueryRect(world, minX, minY, maxX, maxY, &found, count, &count), "sdWorld_QueryRect")
+        return found.map { BodyID(index: $0.index, generation: $0.generation) }
+    }
+}
