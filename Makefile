@@ -37,3 +37,5 @@ sanitize: deps
 	# Leak checking is off: some tests keep animators alive through action closures on purpose; the library
 	# itself frees everything (AnimatorLifetimeTests).
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-sanitize
+	# Thread Sanitizer over two C worlds stepped on two threads at once; any report fails the run.
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter ConcurrentWorlds --scratch-path .build-tsan

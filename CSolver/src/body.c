@@ -3,8 +3,6 @@
 
 #include <string.h>
 
-sdResult sd_allocate_slot(sdWorld* world, int32_t* outIndex);
-
 static const uint32_t sd_known_flags = sdBodyFlag_static | sdBodyFlag_fixedRotation;
 
 sdBodyDef sdDefaultBodyDef(void) {

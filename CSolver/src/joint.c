@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sd_wake(sdWorld* world, int32_t i);
-
 sdJointDef sdDefaultJointDef(void) {
     sdJointDef def;
     memset(&def, 0, sizeof def);
@@ -43,7 +41,7 @@ static void sd_to_local(const sdWorld* world, int32_t body, double x, double y, 
     *ly = -s * dx + c * dy;
 }
 
-void sd_anchor_world(const sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
+void sd_anchor_world(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
                      double* ry) {
     if (body < 0) {
         *x = lx;
@@ -58,6 +56,18 @@ void sd_anchor_world(const sdWorld* world, int32_t body, double lx, double ly, d
     *ry = s * lx + c * ly;
     *x = world->x[body] + *rx;
     *y = world->y[body] + *ry;
+}
+
+/// World position of a local anchor, for const readers (no rotation cache).
+static void sd_anchor_point(const sdWorld* world, int32_t body, double lx, double ly, double* x, double* y) {
+    if (body < 0) {
+        *x = lx;
+        *y = ly;
+        return;
+    }
+    const double c = cos(world->angle[body]), s = sin(world->angle[body]);
+    *x = world->x[body] + c * lx - s * ly;
+    *y = world->y[body] + s * lx + c * ly;
 }
 
 static double sd_body_angle(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
@@ -262,9 +272,9 @@ sdResult sdJoint_GetGeometry(const sdWorld* world, sdJointId id, double* outDist
     if (check != sdResult_ok) return check;
     if (outDistance == NULL || outRelativeAngle == NULL) return sdResult_nullArgument;
     const sdJoint* joint = &world->joints[id.index];
-    double ax, ay, bx, by, rx, ry;
-    sd_anchor_world(world, joint->bodyA, joint->localAX, joint->localAY, &ax, &ay, &rx, &ry);
-    sd_anchor_world(world, joint->bodyB, joint->localBX, joint->localBY, &bx, &by, &rx, &ry);
+    double ax, ay, bx, by;
+    sd_anchor_point(world, joint->bodyA, joint->localAX, joint->localAY, &ax, &ay);
+    sd_anchor_point(world, joint->bodyB, joint->localBX, joint->localBY, &bx, &by);
     *outDistance = hypot(bx - ax, by - ay);
     *outRelativeAngle = sd_body_angle(world, joint->bodyB) - sd_body_angle(world, joint->bodyA);
     return sdResult_ok;

@@ -42,7 +42,7 @@ int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
 
 static double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
 
-void sd_fill_row_geometry(const sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type) {
+void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type) {
     const sdJoint* joint = &world->joints[jointIndex];
     double ax, ay, bx, by, rax, ray, rbx, rby;
     sd_anchor_world(world, joint->bodyA, joint->localAX, joint->localAY, &ax, &ay, &rax, &ray);

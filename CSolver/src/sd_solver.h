@@ -3,6 +3,7 @@
 #ifndef SD_SOLVER_H
 #define SD_SOLVER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,6 +64,7 @@ typedef struct sdSolverScratch {
     int32_t* rowKey;
     int32_t* adjacency;  // rows touching each body (CSR with adjacencyStart), 2 per row
     int32_t* sortIndex;
+    int32_t* sortBuffer; // merge-sort scratch for row ordering
     struct sdRow* rows;
     double* lambda;
     double* rhs;
@@ -113,12 +115,35 @@ typedef struct sdSpringRow {
 
 struct sdWorld;
 
+// scratch.c
+/// Grows `*buffer` to `count` elements of `size` bytes (refusing a size_t overflow). False when it cannot.
+bool sd_grow_buffer(void** buffer, size_t count, size_t size);
+#define SD_GROW(ptr, count) sd_grow_buffer((void**)&(ptr), (size_t)(count), sizeof(*(ptr)))
+/// Per-body and per-row buffers for at least `capacity` entries; outOfMemory leaves the old ones intact.
+int sd_reserve_bodies(sdSolverScratch* scratch, int32_t capacity);
+int sd_reserve_rows(sdSolverScratch* scratch, int32_t capacity);
 /// Frees every scratch buffer.
 void sd_free_scratch(sdSolverScratch* scratch);
 
-/// Builds the row layout for this step: wakes whole islands, groups rows by island, orders each island for a
-/// narrow band and picks its solve path. Returns outOfMemory (world untouched) if a buffer cannot grow.
+// island.c
+/// Builds the row layout for this step in stages (see island.c): reserves every buffer first, then finds
+/// islands, gathers and groups rows, orders them, picks solve paths, and only then wakes moving islands.
+/// Returns outOfMemory with the world untouched if a buffer cannot grow.
 int sd_prepare_constraints(struct sdWorld* world);
+
+// row_order.c
+/// Orders every island's rows for a narrow band and records each island's bandwidth.
+void sd_order_islands(struct sdWorld* world);
+
+// solve_path.c
+/// Picks every island's solve path and reserves the matrix storage they need.
+int sd_choose_solve_paths(struct sdWorld* world);
+
+// body_space.c
+/// Copies the springs of single-body islands into the contiguous hot rows the body-space solve reads.
+void sd_build_body_space_rows(struct sdWorld* world);
+
+// rest.c
 
 /// One substep of the constraint stage: velocity solve between the free velocity update and the position
 /// update (`sd_solve_velocities`), and the position projection of rigid rows after it.

@@ -103,8 +103,9 @@ static inline sdResult sd_check_id(const sdWorld* world, sdBodyId id) {
 void sd_update_mass(sdWorld* world, int32_t i);
 
 /// cos and sin of body i's angle, cached per angle value: rows of one body share them, and bodies that did not
-/// turn keep them across substeps. (The arrays are scratch: writing them through a const world is intended.)
-static inline void sd_rotation(const sdWorld* world, int32_t i, double* c, double* s) {
+/// turn keep them across substeps. Writes the cache, so only the stepping code (which owns the world) calls it;
+/// const readers compute cos and sin themselves.
+static inline void sd_rotation(sdWorld* world, int32_t i, double* c, double* s) {
     if (world->rotationAngle[i] != world->angle[i]) {
         world->rotationCos[i] = cos(world->angle[i]);
         world->rotationSin[i] = sin(world->angle[i]);
@@ -120,8 +121,25 @@ static inline void sd_topology_changed(sdWorld* world) { world->topologyVersion 
 /// Marks slot i as moving and restarts its rest timer.
 void sd_wake(sdWorld* world, int32_t i);
 
-/// World position and offset from the centre of a joint anchor given in `body`'s local frame.
-void sd_anchor_world(const sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
+/// Hands out a body slot: the most recently freed one, else a new one at the end (growing by doubling).
+sdResult sd_allocate_slot(sdWorld* world, int32_t* outIndex);
+
+/// True for a live body that moves (not static).
+static inline bool sd_is_dynamic(const sdWorld* world, int32_t body) {
+    return body >= 0 && world->alive[body] && !(world->flags[body] & sdBodyFlag_static);
+}
+
+/// Root of slot i in the union-find forest `parent` (with path halving).
+static inline int32_t sd_find(int32_t* parent, int32_t i) {
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+/// World position and offset from the centre of a joint anchor given in `body`'s local frame (cached rotation).
+void sd_anchor_world(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
                      double* ry);
 
 /// Frees joint slot i.

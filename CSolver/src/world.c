@@ -36,14 +36,14 @@ sdWorldDef sdDefaultWorldDef(void) {
 /// Grows every array to `capacity` slots. On failure the arrays that did grow keep their old contents and
 /// the recorded capacity is unchanged, so the world stays consistent.
 static sdResult sd_grow(sdWorld* world, int32_t capacity) {
-#define SD_GROW(field)                                                                                         \
+#define SD_GROW_FIELD(field)                                                                                         \
     {                                                                                                           \
         void* grown = realloc(world->field, (size_t)capacity * sizeof(*world->field));                          \
         if (grown == NULL) return sdResult_outOfMemory;                                                         \
         world->field = grown;                                                                                   \
     }
-    SD_FOR_EACH_ARRAY(SD_GROW)
-#undef SD_GROW
+    SD_FOR_EACH_ARRAY(SD_GROW_FIELD)
+#undef SD_GROW_FIELD
     world->capacity = capacity;
     return sdResult_ok;
 }

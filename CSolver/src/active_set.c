@@ -1,0 +1,88 @@
+// One island's linear system by its path (in-house kernel, LAPACK banded or dense, conjugate gradients), and
+// the active set over bounded rows (ropes, limits, friction torque): rows whose impulse leaves [lo, hi] are
+// clamped and fixed, and the rest re-solved, until every free row is within bounds.
+#include "sd_solve.h"
+
+#include <string.h>
+
+/// Factors and solves the island's system by its path; `x` receives λ. Returns false if a direct
+/// factorisation failed (then the caller falls back to conjugate gradients).
+static bool sd_solve_island_system(sdWorld* world, const sdIsland* island, const double* b, double* x) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t n = island->rowCount;
+    double* rhs = s->rhsCopy;
+    memcpy(rhs, b, (size_t)n * sizeof(double));
+    switch (island->path) {
+    case sdSolvePath_kernel: {
+        sd_assemble(world, island, s->matrix, rhs, false, 0, 0, n);
+        if (!sd_kernel_solve(s->matrix, n, rhs)) return false;
+        memcpy(x, rhs, (size_t)n * sizeof(double));
+        return true;
+    }
+    case sdSolvePath_banded: {
+        const int32_t kd = island->bandwidth, ld = kd + 1;
+        memset(s->matrix, 0, (size_t)ld * (size_t)n * sizeof(double));
+        sd_assemble(world, island, s->matrix, rhs, true, kd, 0, ld);
+        if (!sd_lapack_banded_solve(s->matrix, n, kd, rhs)) return false;
+        memcpy(x, rhs, (size_t)n * sizeof(double));
+        return true;
+    }
+    case sdSolvePath_dense: {
+        sd_assemble(world, island, s->matrix, rhs, false, 0, 0, n);
+        if (!sd_lapack_dense_solve(s->matrix, n, rhs)) return false;
+        memcpy(x, rhs, (size_t)n * sizeof(double));
+        return true;
+    }
+    case sdSolvePath_iterative:
+    case sdSolvePath_singleBody: // solved in body space before the general islands, never here
+        break;
+    }
+    for (int32_t i = 0; i < n; ++i)
+        if (s->fixed[island->rowStart + i]) rhs[i] = s->lambda[island->rowStart + i];
+    // Fixed rows with non-zero impulses: move their coupling to the free rows' right-hand side.
+    double* fixedOnly = s->cgZ;
+    double* coupling = s->cgQ;
+    bool anyFixed = false;
+    for (int32_t i = 0; i < n; ++i) {
+        const bool fixed = s->fixed[island->rowStart + i];
+        fixedOnly[i] = fixed ? s->lambda[island->rowStart + i] : 0.0;
+        anyFixed |= fixed && fixedOnly[i] != 0.0;
+    }
+    if (anyFixed) {
+        sd_apply_matrix(world, island, fixedOnly, coupling, false);
+        for (int32_t i = 0; i < n; ++i)
+            if (!s->fixed[island->rowStart + i]) rhs[i] -= coupling[i];
+    }
+    sd_conjugate_gradients(world, island, rhs, x);
+    return true;
+}
+
+void sd_solve_island(sdWorld* world, sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t n = island->rowCount;
+    double* x = s->lambda + island->rowStart;
+    const double* b = s->rhs + island->rowStart;
+    for (int pass = 0; pass < sdActiveSetPasses; ++pass) {
+        if (!sd_solve_island_system(world, island, b, x)) {
+            const sdSolvePath path = island->path;
+            island->path = sdSolvePath_iterative;
+            sd_solve_island_system(world, island, b, x);
+            island->path = path;
+        }
+        bool clamped = false;
+        for (int32_t p = 0; p < n; ++p) {
+            const int32_t r = island->rowStart + p;
+            if (s->fixed[r]) continue;
+            if (x[p] < s->lo[r]) {
+                x[p] = s->lo[r];
+                s->fixed[r] = 1;
+                clamped = true;
+            } else if (x[p] > s->hi[r]) {
+                x[p] = s->hi[r];
+                s->fixed[r] = 1;
+                clamped = true;
+            }
+        }
+        if (!clamped) return;
+    }
+}

@@ -1,0 +1,88 @@
+// Shared by the solve stages: the system matrix K = J·M⁻¹·Jᵀ + diag(softness) of an island, its factor-and-solve
+// paths, the active set over bounded rows, solve units, and how impulses reach the bodies. Internal.
+#ifndef SD_SOLVE_H
+#define SD_SOLVE_H
+
+#include "sd_rows.h"
+
+/// Rigid rows get this much relative softness so redundant rigid rows (more rows than degrees of freedom)
+/// still give a positive definite matrix; it shifts the solution by ~1e-10 of itself.
+#define sdRigidRegularization 1e-10
+/// Most clamp-and-resolve passes of the active set over bounded rows.
+#define sdActiveSetPasses 8
+
+
+/// The rows of an island in layout order.
+static inline const sdRow* sd_island_row(const sdSolverScratch* s, const sdIsland* island, int32_t p) {
+    return &s->rows[s->sortIndex[island->rowStart + p]];
+}
+
+
+static inline double sd_row_velocity(const sdWorld* world, const sdRow* row, const double* vx, const double* vy,
+                                     const double* w) {
+    double u = 0.0;
+    if (row->a >= 0) u += row->ja[0] * vx[row->a] + row->ja[1] * vy[row->a] + row->ja[2] * w[row->a];
+    if (row->b >= 0) u += row->jb[0] * vx[row->b] + row->jb[1] * vy[row->b] + row->jb[2] * w[row->b];
+    (void)world;
+    return u;
+}
+
+
+/// Adds M⁻¹·Jᵀ·value to the three arrays (velocities after the velocity solve, positions in projection).
+static inline void sd_apply_row(const sdWorld* world, const sdRow* row, double value, double* x, double* y, double* a) {
+    if (row->a >= 0) {
+        x[row->a] += world->invMass[row->a] * row->ja[0] * value;
+        y[row->a] += world->invMass[row->a] * row->ja[1] * value;
+        a[row->a] += world->invInertia[row->a] * row->ja[2] * value;
+    }
+    if (row->b >= 0) {
+        x[row->b] += world->invMass[row->b] * row->jb[0] * value;
+        y[row->b] += world->invMass[row->b] * row->jb[1] * value;
+        a[row->b] += world->invInertia[row->b] * row->jb[2] * value;
+    }
+}
+
+// system_matrix.c
+/// K_ij: the coupling of rows i and j through the bodies they share.
+double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj);
+/// Diagonal entry of row i: J M⁻¹ Jᵀ plus its softness (rigid rows: a tiny relative regularisation).
+double sd_diagonal(const sdWorld* world, const sdRow* row);
+/// K·x over an island without forming K (for conjugate gradients). Fixed rows act as identity rows.
+void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, double* out, bool identityForFixed);
+/// Builds K for the island (dense or banded lower storage) with fixed rows replaced by identity rows, and moves
+/// the fixed rows' impulses to the right-hand side.
+void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, double* b, bool banded, int32_t kd,
+                 int32_t offset, int32_t ld);
+
+// solve_kernel.c
+/// In-house Cholesky of the n×n column-major matrix `a` (lower triangle) and solve, in place. False when the
+/// matrix is not positive definite.
+bool sd_kernel_solve(double* a, int32_t n, double* b);
+
+// solve_lapack.c
+/// LAPACK's banded Cholesky (dpbtrf/dpbtrs) of the (kd+1)×n lower band `ab`, solving in place. False when not
+/// positive definite.
+bool sd_lapack_banded_solve(double* ab, int32_t n, int32_t kd, double* b);
+/// LAPACK's dense Cholesky (dpotrf/dpotrs) of the n×n column-major `a`, solving in place.
+bool sd_lapack_dense_solve(double* a, int32_t n, double* b);
+
+// solve_iterative.c
+/// Jacobi-preconditioned conjugate gradients on K·x = b, matrix-free.
+void sd_conjugate_gradients(sdWorld* world, const sdIsland* island, const double* b, double* x);
+
+// active_set.c
+/// Solves one island with its bounds (ropes, limits, friction): clamp, fix and re-solve until every free row
+/// is within bounds.
+void sd_solve_island(sdWorld* world, sdIsland* island);
+
+// solve_units.c
+/// The next unit to solve starting at island *k: the island, or a run of islands merged into one band.
+sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k);
+/// Fills the rows of one solve unit at the current positions (layout order).
+void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
+
+// body_space.c
+/// Every island of one body held only by springs, in its own velocity unknowns (one pass).
+void sd_solve_body_space_islands(sdWorld* world, double h);
+
+#endif

@@ -1,0 +1,41 @@
+// Solve units: an island, or a run of consecutive islands merged into one block-diagonal band so they take
+// one LAPACK call; and the rows of a unit filled at the current positions.
+#include "sd_solve.h"
+
+sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
+    const sdSolverScratch* s = &world->scratch;
+    sdIsland unit = s->islands[*k];
+    *k += 1;
+    const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
+    #define SD_MERGEABLE(island) \
+        (((island).path == sdSolvePath_banded && (island).bandwidth <= sdMergeBandwidth) || \
+         (bandedMode && (island).path == sdSolvePath_kernel))
+    if (!SD_MERGEABLE(unit)) return unit;
+    while (*k < s->islandCount && SD_MERGEABLE(s->islands[*k])) {
+        const sdIsland* next = &s->islands[*k];
+        unit.rowCount += next->rowCount;
+        if (next->bandwidth > unit.bandwidth) unit.bandwidth = next->bandwidth;
+        *k += 1;
+    }
+    #undef SD_MERGEABLE
+    unit.path = sdSolvePath_banded;
+    return unit;
+}
+
+void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) {
+    sdSolverScratch* s = &world->scratch;
+    const double start = sd_now();
+    for (int32_t p = unit->rowStart; p < unit->rowStart + unit->rowCount; ++p) {
+        const int32_t r = s->sortIndex[p];
+        sdRow* row = &s->rows[r];
+        sd_fill_row_geometry(world, row, s->rowJoint[r], (sdRowType)s->rowType[r]);
+        if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
+            sd_fill_row_spring(world, row, h);
+        if (s->rowType[r] == sdRow_angleFriction) {
+            const double bound = world->joints[row->joint].frictionTorque * h;
+            row->lo = -bound;
+            row->hi = bound;
+        }
+    }
+    world->stats.assemblySeconds += sd_now() - start;
+}

@@ -1,0 +1,98 @@
+// The system matrix K = J·M⁻¹·Jᵀ + diag(softness) of an island: entries, a matrix-free product, and assembly
+// into dense or banded storage for the direct paths.
+#include "sd_solve.h"
+
+double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj) {
+    double k = 0.0;
+    const int32_t bi[2] = {ri->a, ri->b}, bj[2] = {rj->a, rj->b};
+    const double* ji[2] = {ri->ja, ri->jb};
+    const double* jj[2] = {rj->ja, rj->jb};
+    for (int p = 0; p < 2; ++p) {
+        if (bi[p] < 0) continue;
+        for (int q = 0; q < 2; ++q) {
+            if (bi[p] != bj[q]) continue;
+            const double im = world->invMass[bi[p]], ii = world->invInertia[bi[p]];
+            k += im * (ji[p][0] * jj[q][0] + ji[p][1] * jj[q][1]) + ii * ji[p][2] * jj[q][2];
+        }
+    }
+    return k;
+}
+
+double sd_diagonal(const sdWorld* world, const sdRow* row) {
+    const double k = sd_coupling(world, row, row);
+    return k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k);
+}
+
+void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, double* out,
+                            bool identityForFixed) {
+    sdSolverScratch* s = &world->scratch;
+    double* y = s->bodyScratch;
+    const int32_t n = island->rowCount;
+    for (int32_t p = 0; p < n; ++p) {
+        const sdRow* row = sd_island_row(s, island, p);
+        if (row->a >= 0) y[3 * row->a] = y[3 * row->a + 1] = y[3 * row->a + 2] = 0.0;
+        if (row->b >= 0) y[3 * row->b] = y[3 * row->b + 1] = y[3 * row->b + 2] = 0.0;
+    }
+    for (int32_t p = 0; p < n; ++p) {
+        const sdRow* row = sd_island_row(s, island, p);
+        const double v = (identityForFixed && s->fixed[island->rowStart + p]) ? 0.0 : x[p];
+        if (row->a >= 0) {
+            y[3 * row->a] += world->invMass[row->a] * row->ja[0] * v;
+            y[3 * row->a + 1] += world->invMass[row->a] * row->ja[1] * v;
+            y[3 * row->a + 2] += world->invInertia[row->a] * row->ja[2] * v;
+        }
+        if (row->b >= 0) {
+            y[3 * row->b] += world->invMass[row->b] * row->jb[0] * v;
+            y[3 * row->b + 1] += world->invMass[row->b] * row->jb[1] * v;
+            y[3 * row->b + 2] += world->invInertia[row->b] * row->jb[2] * v;
+        }
+    }
+    for (int32_t p = 0; p < n; ++p) {
+        if (identityForFixed && s->fixed[island->rowStart + p]) {
+            out[p] = x[p];
+            continue;
+        }
+        const sdRow* row = sd_island_row(s, island, p);
+        double v = 0.0;
+        if (row->a >= 0) v += row->ja[0] * y[3 * row->a] + row->ja[1] * y[3 * row->a + 1] + row->ja[2] * y[3 * row->a + 2];
+        if (row->b >= 0) v += row->jb[0] * y[3 * row->b] + row->jb[1] * y[3 * row->b + 1] + row->jb[2] * y[3 * row->b + 2];
+        const double k = sd_coupling(world, row, row);
+        out[p] = v + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k) * x[p];
+    }
+}
+
+/// Builds K for the island (dense or banded lower storage) with fixed rows replaced by identity rows, and
+/// moves the fixed rows' impulses to the right-hand side.
+void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, double* b, bool banded,
+                        int32_t kd, int32_t offset, int32_t ld) {
+    const sdSolverScratch* s = &world->scratch;
+    const int32_t n = island->rowCount;
+    for (int32_t j = 0; j < n; ++j) {
+        const sdRow* rj = sd_island_row(s, island, j);
+        const bool fj = s->fixed[island->rowStart + j];
+        const int32_t last = banded ? (j + kd < n - 1 ? j + kd : n - 1) : n - 1;
+        for (int32_t i = j; i <= last; ++i) {
+            const bool fi = s->fixed[island->rowStart + i];
+            double k;
+            if (i == j) {
+                k = fj ? 1.0 : sd_diagonal(world, rj);
+            } else {
+                k = sd_coupling(world, sd_island_row(s, island, i), rj);
+                if (k != 0.0) {
+                    // A fixed row's impulse is known: move its effect on free rows to the right-hand side.
+                    if (fj && !fi) b[i] -= k * s->lambda[island->rowStart + j];
+                    if (fi && !fj) b[j] -= k * s->lambda[island->rowStart + i];
+                }
+                if (fi || fj) k = 0.0;
+            }
+            const int32_t gi = offset + i, gj = offset + j;
+            if (banded) {
+                matrix[(gi - gj) + (size_t)gj * (size_t)ld] = k;
+            } else {
+                matrix[gi + (size_t)gj * (size_t)ld] = k;
+            }
+        }
+    }
+    for (int32_t i = 0; i < n; ++i)
+        if (s->fixed[island->rowStart + i]) b[i] = s->lambda[island->rowStart + i];
+}

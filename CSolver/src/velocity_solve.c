@@ -1,0 +1,49 @@
+// The velocity stage of a substep: body-space islands first, then every other solve unit — rows filled,
+// right-hand sides from the spring law, speculative limits and rigid rows, the active-set solve, impulses applied.
+#include "sd_solve.h"
+
+void sd_solve_velocities(sdWorld* world, double h) {
+    sdSolverScratch* s = &world->scratch;
+    if (s->rowCount == 0) return;
+    s->warmStart = true;
+    sd_solve_body_space_islands(world, h);
+    for (int32_t k = 0; k < s->islandCount;) {
+        if (s->islands[k].path == sdSolvePath_singleBody) {
+            k += 1;
+            continue;
+        }
+        sdIsland unit = sd_next_solve_unit(world, &k);
+        sdIsland* island = &unit;
+        sd_fill_rows(world, island, h, true);
+        for (int32_t p = 0; p < island->rowCount; ++p) {
+            const int32_t r = island->rowStart + p;
+            const sdRow* row = sd_island_row(s, island, p);
+            const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
+            s->lo[r] = row->lo;
+            s->hi[r] = row->hi;
+            s->lambda[r] = 0.0;
+            s->fixed[r] = 0;
+            if (row->soft > 0.0) {
+                const double u0 = sd_row_velocity(world, row, s->v0x, s->v0y, s->w0);
+                s->rhs[r] = -row->rhsScale * row->c - row->v0Weight * u0 - u;
+            } else if (row->flags & sdRowFlag_unilateral) {
+                // Speculative: a slack row may close at most its gap this substep. Rows whose free motion
+                // does not close the gap stay out of the system (two opposite limits of one range would
+                // otherwise make it singular).
+                const double target = row->c > 0.0 ? -row->c / h : 0.0;
+                s->rhs[r] = target - u;
+                if (row->c > 0.0 && u >= target) s->fixed[r] = 1;
+            } else if (row->flags & sdRowFlag_rigid || s->rowType[s->sortIndex[r]] == sdRow_angleFriction) {
+                s->rhs[r] = -u;
+            } else {
+                s->fixed[r] = 1; // a soft row without a spring (both ends immovable)
+            }
+        }
+        sd_solve_island(world, island);
+        for (int32_t p = 0; p < island->rowCount; ++p) {
+            const double lambda = s->lambda[island->rowStart + p];
+            s->warm[island->rowStart + p] = lambda;
+            if (lambda != 0.0) sd_apply_row(world, sd_island_row(s, island, p), lambda, world->vx, world->vy, world->w);
+        }
+    }
+}
