@@ -263,6 +263,100 @@ sdResult sdWorld_SetBodySpacePath(sdWorld* world, bool enabled);
 /// Statistics of the last step.
 sdStepStats sdWorld_GetStepStats(const sdWorld* world);
 
+// ---------------------------------------------------------------------------------------------------------
+// Collisions: shapes on bodies, contacts between them, and contact events.
+//
+// A body collides through the shapes attached to it (none by default). Two shapes interact when each one's
+// category meets the other's mask (either way: `(catA & maskB) || (catB & maskA)`), they belong to different
+// bodies, and at least one of those bodies moves. Contacts are found once per step from boxes swept over the
+// step's motion, with speculative points up to the distance the pair can close in that time, so nothing
+// tunnels however fast it moves. Restitution mixes by maximum and friction by geometric mean of the two
+// bodies' materials (`sdBody_SetMaterial`); impacts slower than 100 pt/s do not bounce.
+// ---------------------------------------------------------------------------------------------------------
+
+/// Stable handle of a shape (slot + generation, like bodies).
+typedef struct sdShapeId {
+    int32_t index;
+    uint32_t generation;
+} sdShapeId;
+
+/// The geometry of a shape.
+typedef enum sdShapeType {
+    sdShapeType_circle = 0,   ///< a disc: `center` and `radius` (body frame)
+    sdShapeType_polygon = 1,  ///< a convex polygon of 3…sdMaxPolygonVertices vertices (body frame, either winding)
+    sdShapeType_segment = 2,  ///< a two-sided line segment from (x1, y1) to (x2, y2) (body frame): boundaries
+} sdShapeType;
+
+/// Most vertices a polygon shape may have.
+#define sdMaxPolygonVertices 32
+
+/// Shape creation parameters. Get defaults from `sdDefaultShapeDef`.
+typedef struct sdShapeDef {
+    sdShapeType type;                            ///< default polygon
+    double centerX, centerY;                     ///< circle centre, pt, body frame (default 0, 0)
+    double radius;                               ///< circle radius, pt, > 0
+    int32_t vertexCount;                         ///< polygon: 3…sdMaxPolygonVertices
+    double vertices[2 * sdMaxPolygonVertices];   ///< polygon: x0, y0, x1, y1, … pt, body frame; convex
+    double x1, y1, x2, y2;                       ///< segment end points, pt, body frame
+    uint64_t categoryBits;                       ///< what the shape is (default 1)
+    uint64_t maskBits;                           ///< what it collides with (default all bits)
+    uint64_t userData;                           ///< returned in contact events (default 0)
+} sdShapeDef;
+
+/// A contact that began touching during the last step. `point` lies midway between the two surfaces (pt,
+/// world), `normal` points from A to B.
+typedef struct sdContactBeginEvent {
+    sdShapeId shapeA, shapeB;
+    uint64_t userDataA, userDataB;
+    double pointX, pointY;
+    double normalX, normalY;
+} sdContactBeginEvent;
+
+/// A contact that stopped touching during the last step (or whose shape was destroyed while touching).
+typedef struct sdContactEndEvent {
+    sdShapeId shapeA, shapeB;
+    uint64_t userDataA, userDataB;
+} sdContactEndEvent;
+
+/// The events of the last step, began first. The pointers stay valid until the next step or world change.
+typedef struct sdContactEvents {
+    const sdContactBeginEvent* begin;
+    int32_t beginCount;
+    const sdContactEndEvent* end;
+    int32_t endCount;
+} sdContactEvents;
+
+/// One contact as the solver last saw it (for tests and inspection).
+typedef struct sdContactData {
+    sdShapeId shapeA, shapeB;
+    double normalX, normalY;        ///< from A to B
+    int32_t pointCount;             ///< 0–2
+    double pointX[2], pointY[2];    ///< world points midway between the surfaces at collision time
+    double separation[2];           ///< pt, at collision time (negative = overlapping)
+    double normalImpulse[2];        ///< kg·pt/s, accumulated over the last step's last substep
+    bool touching;
+} sdContactData;
+
+sdShapeDef sdDefaultShapeDef(void);
+/// Attaches a shape to a body. Polygons must be convex with distinct vertices (outOfRange otherwise); the
+/// shape's extent is limited to 1e6 pt.
+sdResult sdCreateShape(sdWorld* world, sdBodyId body, const sdShapeDef* def, sdShapeId* outId);
+/// Removes a shape; its contacts end (an end event is reported for a touching one at the next step).
+sdResult sdDestroyShape(sdWorld* world, sdShapeId id);
+bool sdShape_IsValid(const sdWorld* world, sdShapeId id);
+/// Changes what a shape is and collides with; wakes its body.
+sdResult sdShape_SetFilter(sdWorld* world, sdShapeId id, uint64_t categoryBits, uint64_t maskBits);
+/// The body a shape belongs to.
+sdResult sdShape_GetBody(const sdWorld* world, sdShapeId id, sdBodyId* outBody);
+/// Shapes in the world.
+int32_t sdWorld_GetShapeCount(const sdWorld* world);
+/// Contacts found by the last step (touching or not).
+int32_t sdWorld_GetContactCount(const sdWorld* world);
+/// Contact `index` (0 ≤ index < sdWorld_GetContactCount) of the last step, in (shapeA, shapeB) order.
+sdResult sdWorld_GetContact(const sdWorld* world, int32_t index, sdContactData* outContact);
+/// Began and ended contacts of the last step.
+sdContactEvents sdWorld_GetContactEvents(const sdWorld* world);
+
 /// Solves the symmetric positive definite system A·x = b in place with LAPACK's Cholesky (dpotrf/dpotrs):
 /// `a` is n×n column-major (overwritten by its factor), `b` (n) receives x. Returns outOfRange when A is not
 /// positive definite. Used by the spring solver; exposed so the link to LAPACK is tested on its own.

@@ -7,7 +7,7 @@
 
 /// Factors and solves the island's system by its path; `x` receives λ. Returns false if a direct
 /// factorisation failed (then the caller falls back to conjugate gradients).
-static bool sd_solve_island_system(sdWorld* world, const sdIsland* island, const double* b, double* x) {
+bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, double* x) {
     sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
     double* rhs = s->rhsCopy;
@@ -63,10 +63,10 @@ void sd_solve_island(sdWorld* world, sdIsland* island) {
     double* x = s->lambda + island->rowStart;
     const double* b = s->rhs + island->rowStart;
     for (int pass = 0; pass < sdActiveSetPasses; ++pass) {
-        if (!sd_solve_island_system(world, island, b, x)) {
+        if (!sd_solve_system(world, island, b, x)) {
             const sdSolvePath path = island->path;
             island->path = sdSolvePath_iterative;
-            sd_solve_island_system(world, island, b, x);
+            sd_solve_system(world, island, b, x);
             island->path = path;
         }
         bool clamped = false;

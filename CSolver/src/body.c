@@ -41,15 +41,25 @@ void sd_update_mass(sdWorld* world, int32_t i) {
 void sd_wake(sdWorld* world, int32_t i) {
     world->sleepTime[i] = 0.0;
     if (world->flags[i] & sdBodyFlag_static) return;
-    if (!world->awake[i]) {
-        world->awake[i] = 1;
-        world->awakeCount += 1;
-        sd_topology_changed(world);
-    }
+    if (world->awake[i]) return;
+    // Wake everything that fell asleep with it (joined or touching), and dissolve that ring.
+    int32_t j = i;
+    do {
+        const int32_t next = world->sleepNext[j];
+        world->sleepNext[j] = j;
+        if (world->alive[j] && !world->awake[j] && !(world->flags[j] & sdBodyFlag_static)) {
+            world->awake[j] = 1;
+            world->awakeCount += 1;
+            world->sleepTime[j] = 0.0;
+        }
+        j = next;
+    } while (j != i);
+    sd_topology_changed(world);
 }
 
 /// Puts slot i to rest (or marks a static body as not moving).
 static void sd_sleep(sdWorld* world, int32_t i) {
+    sd_wake(world, i); // leave any sleep ring first
     if (world->awake[i]) world->awakeCount -= 1;
     world->awake[i] = 0;
     sd_topology_changed(world);
@@ -112,6 +122,7 @@ sdResult sdCreateBody(sdWorld* world, const sdBodyDef* def, sdBodyId* outId) {
     world->charge[i] = 0.0;
     world->dampingStep[i] = 0.0;
     world->rotationAngle[i] = NAN;
+    world->sleepNext[i] = i;
     sd_update_mass(world, i);
     sd_topology_changed(world);
     sd_wake(world, i);
@@ -125,6 +136,8 @@ sdResult sdDestroyBody(sdWorld* world, sdBodyId id) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     int32_t i = id.index;
+    sd_wake(world, i); // what rested on it, or with it, moves again (and it leaves its sleep ring)
+    sd_destroy_body_shapes(world, i);
     for (int32_t j = 0; world->jointEdges[i] > 0 && j < world->jointSlotCount; ++j) {
         if (world->jointAlive[j] && (world->joints[j].bodyA == i || world->joints[j].bodyB == i))
             sd_destroy_joint_slot(world, j);

@@ -133,7 +133,7 @@ void sd_solve_body_space_islands(sdWorld* world, double h) {
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
     for (int32_t k = 0; k < s->islandCount; ++k) {
         const sdIsland* island = &s->islands[k];
-        if (island->path != sdSolvePath_singleBody) continue;
+        if (island->path != sdSolvePath_singleBody || island->owner >= 0) continue; // owned: its contact island solves it
         if (island->centred) sd_solve_centred_body(world, island, h, trapezoidal);
         else sd_solve_single_body(world, island, h, trapezoidal);
     }

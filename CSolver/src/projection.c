@@ -14,7 +14,8 @@ void sd_project_positions(sdWorld* world) {
     for (int iteration = 0; iteration < sdProjectionIterations; ++iteration) {
         bool anyError = false;
         for (int32_t k = 0; k < s->islandCount;) {
-            if (s->islands[k].path == sdSolvePath_singleBody) { // springs only: nothing to project
+            // Springs only: nothing to project. Held by a contact island: projected there.
+            if (s->islands[k].path == sdSolvePath_singleBody || s->islands[k].owner >= 0) {
                 k += 1;
                 continue;
             }

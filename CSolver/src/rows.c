@@ -52,6 +52,11 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowT
     row->a = joint->bodyA;
     row->b = joint->bodyB;
     row->joint = jointIndex;
+    row->type = (uint8_t)type;
+    row->contact = -1;
+    row->point = -1;
+    row->normalRow = -1;
+    row->mu = 0.0;
     row->flags = 0;
     row->soft = 0.0;
     row->rhsScale = 0.0;

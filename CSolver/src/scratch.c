@@ -16,6 +16,7 @@ bool sd_grow_buffer(void** buffer, size_t count, size_t size) {
 int sd_reserve_bodies(sdSolverScratch* s, int32_t capacity) {
     if (s->bodyCapacity >= capacity) return sdResult_ok;
     if (!SD_GROW(s->v0x, capacity) || !SD_GROW(s->v0y, capacity) || !SD_GROW(s->w0, capacity) ||
+        !SD_GROW(s->x0, capacity) || !SD_GROW(s->y0, capacity) || !SD_GROW(s->a0, capacity) ||
         !SD_GROW(s->parent, capacity) || !SD_GROW(s->order, capacity) || !SD_GROW(s->firstRow, capacity) ||
         !SD_GROW(s->lastRow, capacity) || !SD_GROW(s->adjacencyStart, (size_t)capacity + 1) ||
         !SD_GROW(s->queue, capacity) || !SD_GROW(s->islandSleep, capacity) ||
@@ -43,7 +44,7 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
 }
 
 void sd_free_scratch(sdSolverScratch* s) {
-    void* buffers[] = {s->springs, s->jointSpring, s->v0x, s->v0y, s->w0, s->parent, s->order, s->firstRow,
+    void* buffers[] = {s->springs, s->jointSpring, s->v0x, s->v0y, s->w0, s->x0, s->y0, s->a0, s->parent, s->order, s->firstRow,
                        s->lastRow, s->adjacencyStart, s->queue, s->islandSleep, s->bodyScratch, s->rowJoint,
                        s->rowType, s->rowIsland, s->rowKey, s->adjacency, s->sortIndex, s->sortBuffer, s->rows,
                        s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->warm, s->cgR, s->cgZ, s->cgP, s->cgQ,

@@ -24,7 +24,9 @@ typedef struct sdJoint {
 /// How a row's impulse is bounded and whether the position projection keeps it exact.
 enum {
     sdRowFlag_rigid = 1u << 0,      // projected to zero error after the position update
-    sdRowFlag_unilateral = 1u << 1, // only active while violated (rope, limits)
+    sdRowFlag_unilateral = 1u << 1, // only active while violated (rope, limits, contact normals)
+    sdRowFlag_contact = 1u << 2,    // a contact row (normal or friction)
+    sdRowFlag_reentered = 1u << 3,  // a contact normal the active set let back in once (held for good next time)
 };
 
 /// One scalar constraint row: C(q) with Jacobian J = [ja | jb] over the two bodies' (vx, vy, ω).
@@ -37,7 +39,12 @@ typedef struct sdRow {
     double v0Weight;     // weight of J·v₀ in the right-hand side (1: trapezoidal springs, 0 otherwise)
     double lo, hi;       // impulse bounds
     uint32_t flags;
-    int32_t joint;
+    uint8_t type;        // sdRowType (joint rows)
+    int32_t joint;       // the joint, or −1 for a contact row
+    int32_t contact;     // contact rows: the contact and its point (−1 for joint rows)
+    int32_t point;
+    int32_t normalRow;   // friction rows: their normal row's position in the system (−1 otherwise)
+    double mu;           // friction rows: the friction coefficient
 } sdRow;
 
 #endif

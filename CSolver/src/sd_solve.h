@@ -81,6 +81,15 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k);
 /// Fills the rows of one solve unit at the current positions (layout order).
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
 
+// velocity_solve.c
+/// A joint row's velocity-stage equation: the target of J·v⁺ (springs: their law; rigid rows: 0; speculative
+/// one-sided rows: closing at most their gap), and whether it starts fixed at zero impulse. `u` is J·v now.
+void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, double* target, uint8_t* fixed);
+
+// active_set.c (exposed for contact islands)
+/// Factors and solves a unit's system by its path (fixed rows known); false when a direct factorisation failed.
+bool sd_solve_system(sdWorld* world, const sdIsland* unit, const double* b, double* x);
+
 // body_space.c
 /// Every island of one body held only by springs, in its own velocity unknowns (one pass).
 void sd_solve_body_space_islands(sdWorld* world, double h);

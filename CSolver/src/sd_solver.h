@@ -37,6 +37,7 @@ typedef struct sdIsland {
     int32_t firstBody;   // a body of the island (single-body islands: the moving body)
     int32_t springStart; // single-body islands: first row in the hot spring array
     bool centred;        // single-body islands: every spring holds the body's centre (no lever arm, no turning)
+    int32_t owner;       // the contact island solving this joint island this step, or −1
     sdSolvePath path;
 } sdIsland;
 
@@ -46,6 +47,9 @@ typedef struct sdSolverScratch {
     double* v0x;
     double* v0y;
     double* w0;
+    double* x0;  // where each body was at the start of the substep (continuous collision sweeps from there)
+    double* y0;
+    double* a0;
     int32_t* parent;    // union-find over bodies joined by a joint
     int32_t* order;     // breadth-first position of each body within its island
     int32_t* firstRow;  // first/last layout row touching each body (bandwidth)

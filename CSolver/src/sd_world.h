@@ -3,6 +3,7 @@
 #define SD_WORLD_H
 
 #include "CSolver.h"
+#include "sd_collision.h"
 #include "sd_joint.h"
 #include "sd_solver.h"
 
@@ -65,6 +66,8 @@ struct sdWorld {
     double* charge;
 
     int32_t* jointEdges; // joints attached to each body
+    int32_t* shapeHead;  // first shape of each body (linked through sdShape.next), or −1
+    int32_t* sleepNext;  // ring of the bodies that fell asleep together (itself when awake or alone)
 
     // Joints (array of structs: each joint is read whole when its rows are built).
     sdJoint* joints;
@@ -79,6 +82,7 @@ struct sdWorld {
     bool bodySpaceDisabled;
     sdStepStats stats;
     sdSolverScratch scratch; // grown at the start of a step, never inside it
+    sdCollisionState collision;
 };
 
 /// Monotonic clock in seconds, for the per-stage step statistics.

@@ -7,9 +7,11 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
     sdIsland unit = s->islands[*k];
     *k += 1;
     const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
+    // Islands held by a contact island this step are solved there, so a run stops at them.
     #define SD_MERGEABLE(island) \
-        (((island).path == sdSolvePath_banded && (island).bandwidth <= sdMergeBandwidth) || \
-         (bandedMode && (island).path == sdSolvePath_kernel))
+        ((island).owner < 0 && \
+         (((island).path == sdSolvePath_banded && (island).bandwidth <= sdMergeBandwidth) || \
+          (bandedMode && (island).path == sdSolvePath_kernel)))
     if (!SD_MERGEABLE(unit)) return unit;
     while (*k < s->islandCount && SD_MERGEABLE(s->islands[*k])) {
         const sdIsland* next = &s->islands[*k];

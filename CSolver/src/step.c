@@ -1,10 +1,14 @@
-// The time step. Per substep h = dt / substepCount:
+// The time step. Once per step: contacts (collision pass), the joint row layout, and the islands over joints and
+// contacts. Then per substep h = dt / substepCount:
 //   1. free velocities   v* = (v₀ + h·(g + F/m))·e^(−c·h),  ω* likewise (exact exponential damping)
-//   2. constraints       v⁺ = v* + M⁻¹Jᵀλ, λ from each island's linear system (solve.c)
+//   2. constraints       v⁺ = v* + M⁻¹Jᵀλ: joint islands (velocity_solve.c), then contact islands with the joints
+//                        they hold (contact_solver.c)
 //   3. positions         analytic model: x ← x + h·(v₀ + v⁺)/2 (trapezoidal: exact for constant forces);
 //                        UIKit-compatible model: x ← x + h·v⁺ (semi-implicit Euler, as Box2D)
-//   4. projection        rigid rows are moved back to zero error (Newton steps on positions)
-// After the substeps: forces are cleared and islands that stayed slow for `timeToSleep` come to rest.
+//   4. restitution       impacts bounce (and contacts the trapezoidal update left leaving come to rest)
+//   5. projection        rigid rows and overlaps are moved back to zero error (Newton steps on positions)
+// After the substeps: forces are cleared, islands that stayed slow for `timeToSleep` come to rest, and contacts
+// that began or stopped touching become events.
 #include "sd_rows.h"
 
 #if defined(__SSE__) || defined(__x86_64__)
@@ -20,6 +24,9 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
         s->v0x[i] = world->vx[i];
         s->v0y[i] = world->vy[i];
         s->w0[i] = world->w[i];
+        s->x0[i] = world->x[i];
+        s->y0[i] = world->y[i];
+        s->a0[i] = world->angle[i];
         if (!world->awake[i]) continue; // free, static and resting slots are never awake
         if (world->dampingStep[i] != h) { // exp is costly: cache the factors per substep length
             world->linearFactor[i] = exp(-world->linearDamping[i] * h);
@@ -61,9 +68,12 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     if (world == NULL) return sdResult_nullArgument;
     if (!isfinite(dt)) return sdResult_nonFinite;
     if (dt <= 0 || substepCount < 1 || substepCount > 1024) return sdResult_outOfRange;
-    // Buffers grow here, before anything moves: a failure leaves the world as it was.
+    // Buffers grow here, before anything moves: a failure leaves every body where it was (resting bodies may
+    // have been woken, and the contacts recomputed).
     const double prepareStart = sd_now();
+    if (sd_collide(world, dt) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_prepare_constraints(world) != sdResult_ok) return sdResult_outOfMemory;
+    if (sd_prepare_contact_islands(world) != sdResult_ok) return sdResult_outOfMemory;
     const double prepareSeconds = sd_now() - prepareStart;
 #ifdef SD_HAS_MXCSR
     // Flush denormals to zero while stepping: settling springs would otherwise crawl through subnormal
@@ -79,16 +89,21 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
         sd_integrate_velocities(world, h);
         const double t1 = sd_now();
         sd_solve_velocities(world, h);
+        sd_solve_contact_velocities(world, h);
         const double t2 = sd_now();
         sd_integrate_positions(world, h);
         const double t3 = sd_now();
+        sd_apply_restitution(world);
         sd_project_positions(world);
+        sd_project_contacts(world);
+        sd_solve_continuous(world);
         const double t4 = sd_now();
         forces += t1 - t0;
         solve += (t2 - t1) + (t4 - t3);
         integration += t3 - t2;
     }
     const double t5 = sd_now();
+    sd_finish_contacts(world);
     sd_sleep_islands(world, dt);
     integration += sd_now() - t5;
 #ifdef SD_HAS_MXCSR

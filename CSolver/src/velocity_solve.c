@@ -2,6 +2,24 @@
 // right-hand sides from the spring law, speculative limits and rigid rows, the active-set solve, impulses applied.
 #include "sd_solve.h"
 
+void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, double* target, uint8_t* fixed) {
+    const sdSolverScratch* s = &world->scratch;
+    *fixed = 0;
+    *target = 0.0;
+    if (row->soft > 0.0) {
+        const double u0 = sd_row_velocity(world, row, s->v0x, s->v0y, s->w0);
+        *target = -row->rhsScale * row->c - row->v0Weight * u0;
+    } else if (row->flags & sdRowFlag_unilateral) {
+        // Speculative: a slack row may close at most its gap this substep. Rows whose free motion does not
+        // close the gap stay out of the system (two opposite limits of one range would otherwise make it
+        // singular).
+        *target = row->c > 0.0 ? -row->c / h : 0.0;
+        if (row->c > 0.0 && u >= *target) *fixed = 1;
+    } else if (!(row->flags & sdRowFlag_rigid) && row->type != sdRow_angleFriction) {
+        *fixed = 1; // a soft row without a spring (both ends immovable)
+    }
+}
+
 void sd_solve_velocities(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
     if (s->rowCount == 0) return;
@@ -9,6 +27,10 @@ void sd_solve_velocities(sdWorld* world, double h) {
     sd_solve_body_space_islands(world, h);
     for (int32_t k = 0; k < s->islandCount;) {
         if (s->islands[k].path == sdSolvePath_singleBody) {
+            k += 1;
+            continue;
+        }
+        if (s->islands[k].owner >= 0) { // held by a contact island this step: solved there
             k += 1;
             continue;
         }
@@ -22,22 +44,9 @@ void sd_solve_velocities(sdWorld* world, double h) {
             s->lo[r] = row->lo;
             s->hi[r] = row->hi;
             s->lambda[r] = 0.0;
-            s->fixed[r] = 0;
-            if (row->soft > 0.0) {
-                const double u0 = sd_row_velocity(world, row, s->v0x, s->v0y, s->w0);
-                s->rhs[r] = -row->rhsScale * row->c - row->v0Weight * u0 - u;
-            } else if (row->flags & sdRowFlag_unilateral) {
-                // Speculative: a slack row may close at most its gap this substep. Rows whose free motion
-                // does not close the gap stay out of the system (two opposite limits of one range would
-                // otherwise make it singular).
-                const double target = row->c > 0.0 ? -row->c / h : 0.0;
-                s->rhs[r] = target - u;
-                if (row->c > 0.0 && u >= target) s->fixed[r] = 1;
-            } else if (row->flags & sdRowFlag_rigid || s->rowType[s->sortIndex[r]] == sdRow_angleFriction) {
-                s->rhs[r] = -u;
-            } else {
-                s->fixed[r] = 1; // a soft row without a spring (both ends immovable)
-            }
+            double target;
+            sd_joint_row_target(world, row, h, u, &target, &s->fixed[r]);
+            s->rhs[r] = target - u;
         }
         sd_solve_island(world, island);
         for (int32_t p = 0; p < island->rowCount; ++p) {

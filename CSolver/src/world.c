@@ -31,7 +31,7 @@ sdWorldDef sdDefaultWorldDef(void) {
     X(area) X(unitInertia) X(density) X(invMass) X(invInertia) X(linearDamping) X(angularDamping) X(gravityX)   \
     X(gravityY) X(forceX) X(forceY) X(torque) X(sleepTime) X(dampingStep) X(linearFactor) X(angularFactor) \
     X(rotationAngle) X(rotationCos) X(rotationSin) X(restitution) X(friction) X(charge) X(freeSlots) \
-    X(jointEdges)
+    X(jointEdges) X(shapeHead) X(sleepNext)
 
 /// Grows every array to `capacity` slots. On failure the arrays that did grow keep their old contents and
 /// the recorded capacity is unchanged, so the world stays consistent.
@@ -83,6 +83,7 @@ void sdDestroyWorld(sdWorld* world) {
     free(world->jointGeneration);
     free(world->jointFreeSlots);
     sd_free_scratch(&world->scratch);
+    sd_free_collision(&world->collision);
     free(world);
 }
 
@@ -100,6 +101,7 @@ sdResult sd_allocate_slot(sdWorld* world, int32_t* outIndex) {
     *outIndex = world->slotCount++;
     world->generation[*outIndex] = 0;
     world->jointEdges[*outIndex] = 0;
+    world->shapeHead[*outIndex] = -1;
     return sdResult_ok;
 }
 

@@ -1,0 +1,212 @@
+// Broadphase: the pairs of shapes whose boxes, swept over the step's motion and grown by half the speculative
+// distance, overlap. Shapes are binned into a uniform hash grid (counting sort, O(n) per step, no per-shape
+// allocation); each pair is reported once, by the cell that holds the lower corner of the two boxes' overlap.
+// Shapes whose box spans too many cells (long boundaries, huge views) skip the grid and are tested against every
+// shape. The pairs are then put in (a, b) order, so the result does not depend on the grid: a brute-force test
+// of every pair (the reference solver) finds the same list.
+#include "sd_world.h"
+
+#include <string.h>
+
+/// Shapes covering more cells than this are tested directly instead of being binned.
+#define sdMaxCellsPerShape 256
+/// Cell coordinates are clamped to ±this before conversion to integers (far-away bodies share edge cells).
+#define sdMaxCellCoordinate 1.0e15
+
+/// Whether the body moves this step (dynamic and awake).
+static inline bool sd_moves(const sdWorld* world, int32_t body) {
+    return world->awake[body] && !(world->flags[body] & sdBodyFlag_static);
+}
+
+/// The box of shape i swept over the step: current bounds, plus the distance the body can travel in dt at its
+/// velocity (and the velocity gravity and forces add), plus what turning moves the shape's far points, plus half
+/// the speculative distance on every side.
+static void sd_swept_bounds(const sdWorld* world, sdShape* shape, double dt) {
+    sd_shape_bounds(world, shape, &shape->minX, &shape->minY, &shape->maxX, &shape->maxY);
+    double grow = 0.5 * sdSpeculativeBase;
+    const int32_t b = shape->body;
+    if (sd_moves(world, b)) {
+        const double ax = world->gravityX[b] + world->forceX[b] * world->invMass[b];
+        const double ay = world->gravityY[b] + world->forceY[b] * world->invMass[b];
+        const double dx = world->vx[b] * dt, dy = world->vy[b] * dt;
+        const double turn = fabs(world->w[b]) * dt * shape->extent;
+        grow += sqrt(ax * ax + ay * ay) * dt * dt + (turn < 2.0 * shape->extent ? turn : 2.0 * shape->extent);
+        if (dx < 0) shape->minX += dx; else shape->maxX += dx;
+        if (dy < 0) shape->minY += dy; else shape->maxY += dy;
+    }
+    shape->minX -= grow;
+    shape->minY -= grow;
+    shape->maxX += grow;
+    shape->maxY += grow;
+}
+
+/// Whether shapes i < j may collide: different bodies, one of them moving, filters agree, boxes overlap.
+static inline bool sd_pair_candidate(const sdWorld* world, const sdShape* a, const sdShape* b) {
+    if (a->body == b->body) return false;
+    if (!sd_moves(world, a->body) && !sd_moves(world, b->body)) return false;
+    if (!((a->category & b->mask) || (b->category & a->mask))) return false;
+    return a->minX <= b->maxX && b->minX <= a->maxX && a->minY <= b->maxY && b->minY <= a->maxY;
+}
+
+static inline int64_t sd_cell_coordinate(double x, double inverseCell) {
+    double c = floor(x * inverseCell);
+    if (c > sdMaxCellCoordinate) c = sdMaxCellCoordinate;
+    if (c < -sdMaxCellCoordinate) c = -sdMaxCellCoordinate;
+    return (int64_t)c;
+}
+
+static inline int64_t sd_cell_id(int64_t ix, int64_t iy) { return (int64_t)(((uint64_t)ix << 32) ^ (uint64_t)(uint32_t)iy); }
+
+static inline uint32_t sd_cell_bucket(int64_t ix, int64_t iy, uint32_t mask) {
+    const uint64_t h = (uint64_t)ix * 0x9E3779B97F4A7C15ull ^ (uint64_t)iy * 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)(h >> 32) & mask;
+}
+
+static bool sd_push_pair(sdCollisionState* c, int32_t a, int32_t b) {
+    if (c->pairCount == c->pairCapacity) {
+        const int32_t capacity = c->pairCapacity == 0 ? 256 : 2 * c->pairCapacity;
+        if (c->pairCapacity > INT32_MAX / 2 || !SD_GROW(c->pairs, capacity) || !SD_GROW(c->pairScratch, capacity))
+            return false;
+        c->pairCapacity = capacity;
+    }
+    c->pairs[c->pairCount].a = a < b ? a : b;
+    c->pairs[c->pairCount].b = a < b ? b : a;
+    c->pairCount += 1;
+    return true;
+}
+
+/// Sorts the pairs by (a, b): a counting sort by b, then a stable one by a (O(pairs + shapes)).
+static void sd_sort_pairs(sdWorld* world) {
+    sdCollisionState* c = &world->collision;
+    int32_t* counts = c->pairCounts;
+    const int32_t n = c->shapeSlotCount;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int32_t i = 0; i <= n; ++i) counts[i] = 0;
+        for (int32_t p = 0; p < c->pairCount; ++p) counts[(pass == 0 ? c->pairs[p].b : c->pairs[p].a) + 1] += 1;
+        for (int32_t i = 0; i < n; ++i) counts[i + 1] += counts[i];
+        for (int32_t p = 0; p < c->pairCount; ++p) {
+            const int32_t key = pass == 0 ? c->pairs[p].b : c->pairs[p].a;
+            c->pairScratch[counts[key]++] = c->pairs[p];
+        }
+        sdShapePair* swap = c->pairs;
+        c->pairs = c->pairScratch;
+        c->pairScratch = swap;
+    }
+}
+
+int sd_find_pairs(sdWorld* world, double dt) {
+    sdCollisionState* c = &world->collision;
+    c->pairCount = 0;
+    const int32_t n = c->shapeSlotCount;
+    if (n == 0) return sdResult_ok;
+
+    // Bounds, and the cell size: twice the mean size of moving shapes' boxes (power of two, at least 8 pt).
+    double sizeSum = 0.0;
+    int32_t moving = 0;
+    for (int32_t i = 0; i < n; ++i) {
+        if (!c->shapeAlive[i]) continue;
+        sdShape* shape = &c->shapes[i];
+        sd_swept_bounds(world, shape, dt);
+        if (sd_moves(world, shape->body)) {
+            const double w = shape->maxX - shape->minX, h = shape->maxY - shape->minY;
+            sizeSum += w > h ? w : h;
+            moving += 1;
+        }
+    }
+    if (moving == 0) return sdResult_ok;
+    double cell = 8.0;
+    while (cell < 2.0 * sizeSum / moving && cell < 1.0e9) cell *= 2.0;
+    const double inverseCell = 1.0 / cell;
+
+    // Entries: one per (binned shape, cell it covers); oversized shapes are kept apart.
+    int64_t entryCount = 0;
+    int32_t oversized = 0;
+    if (!SD_GROW(c->shapeEntries, n) || !SD_GROW(c->pairCounts, (size_t)n + 1)) return sdResult_outOfMemory;
+    for (int32_t i = 0; i < n; ++i) {
+        if (!c->shapeAlive[i]) continue;
+        sdShape* s = &c->shapes[i];
+        const double spanX = floor(s->maxX * inverseCell) - floor(s->minX * inverseCell) + 1.0;
+        const double spanY = floor(s->maxY * inverseCell) - floor(s->minY * inverseCell) + 1.0;
+        s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
+        if (s->oversized) {
+            c->shapeEntries[oversized++] = i;
+        } else {
+            entryCount += (int64_t)(spanX * spanY);
+        }
+    }
+    if (entryCount > INT32_MAX / 4) return sdResult_outOfMemory;
+    uint32_t buckets = 64;
+    while (buckets < (uint32_t)(2 * entryCount) && buckets < (1u << 30)) buckets *= 2;
+    if ((int64_t)c->cellCapacity < (int64_t)buckets + 1) {
+        if (!SD_GROW(c->cellStart, (size_t)buckets + 1)) return sdResult_outOfMemory;
+        c->cellCapacity = (int32_t)buckets + 1;
+    }
+    if (c->entryCapacity < entryCount) {
+        if (!SD_GROW(c->cellEntries, entryCount) || !SD_GROW(c->entryCell, entryCount)) return sdResult_outOfMemory;
+        c->entryCapacity = (int32_t)entryCount;
+    }
+
+    // Counting sort of the entries by bucket.
+    const uint32_t mask = buckets - 1;
+    int32_t* start = c->cellStart;
+    for (uint32_t k = 0; k <= buckets; ++k) start[k] = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int32_t i = 0; i < n; ++i) {
+            if (!c->shapeAlive[i]) continue;
+            const sdShape* s = &c->shapes[i];
+            if (s->oversized) continue;
+            const int64_t x0 = sd_cell_coordinate(s->minX, inverseCell), x1 = sd_cell_coordinate(s->maxX, inverseCell);
+            const int64_t y0 = sd_cell_coordinate(s->minY, inverseCell), y1 = sd_cell_coordinate(s->maxY, inverseCell);
+            for (int64_t ix = x0; ix <= x1; ++ix) {
+                for (int64_t iy = y0; iy <= y1; ++iy) {
+                    const uint32_t k = sd_cell_bucket(ix, iy, mask);
+                    if (pass == 0) {
+                        start[k + 1] += 1;
+                    } else {
+                        const int32_t e = start[k]++;
+                        c->cellEntries[e] = i;
+                        c->entryCell[e] = sd_cell_id(ix, iy);
+                    }
+                }
+            }
+        }
+        if (pass == 0) {
+            for (uint32_t k = 0; k < buckets; ++k) start[k + 1] += start[k];
+        } else {
+            for (uint32_t k = buckets; k > 0; --k) start[k] = start[k - 1]; // restore the bucket starts
+            start[0] = 0;
+        }
+    }
+
+    // Pairs within each bucket, reported by the cell holding the lower corner of their overlap.
+    for (uint32_t k = 0; k < buckets; ++k) {
+        for (int32_t e = start[k]; e < start[k + 1]; ++e) {
+            const int32_t i = c->cellEntries[e];
+            const sdShape* a = &c->shapes[i];
+            for (int32_t f = e + 1; f < start[k + 1]; ++f) {
+                if (c->entryCell[f] != c->entryCell[e]) continue;
+                const int32_t j = c->cellEntries[f];
+                const sdShape* b = &c->shapes[j];
+                if (!sd_pair_candidate(world, a, b)) continue;
+                const double cornerX = a->minX > b->minX ? a->minX : b->minX;
+                const double cornerY = a->minY > b->minY ? a->minY : b->minY;
+                if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) !=
+                    c->entryCell[e])
+                    continue;
+                if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
+            }
+        }
+    }
+    // Oversized shapes against every shape (each oversized pair once).
+    for (int32_t o = 0; o < oversized; ++o) {
+        const int32_t i = c->shapeEntries[o];
+        for (int32_t j = 0; j < n; ++j) {
+            if (j == i || !c->shapeAlive[j]) continue;
+            if (c->shapes[j].oversized && j < i) continue; // that pair was tested from j
+            if (!sd_pair_candidate(world, &c->shapes[i < j ? i : j], &c->shapes[i < j ? j : i])) continue;
+            if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
+        }
+    }
+    sd_sort_pairs(world);
+    return sdResult_ok;
+}

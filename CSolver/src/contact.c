@@ -1,0 +1,275 @@
+// Contacts across steps. Once per step: record where every body is (substeps measure motion from there), find
+// the pairs, compute their manifolds and merge them with the last step's contacts in (shapeA, shapeB) order, so
+// points keep their impulses by feature id (warm starts) and touch state. Contacts between two bodies that do
+// not move (asleep or static) are kept as they were; contacts that vanished or whose shape was destroyed end.
+// After the substeps, a contact touches when a point pushed or lies within the touch slop; changes of touch
+// state are the began and ended events.
+#include "sd_world.h"
+
+#include <string.h>
+
+static inline bool sd_moves(const sdWorld* world, int32_t body) {
+    return world->awake[body] && !(world->flags[body] & sdBodyFlag_static);
+}
+
+static bool sd_push_end(sdCollisionState* c, const sdContact* contact) {
+    if (c->endCount == c->endCapacity) {
+        const int32_t capacity = c->endCapacity == 0 ? 16 : 2 * c->endCapacity;
+        if (c->endCapacity > INT32_MAX / 2 || !SD_GROW(c->endEvents, capacity)) return false;
+        c->endCapacity = capacity;
+    }
+    sdContactEndEvent* e = &c->endEvents[c->endCount++];
+    e->shapeA.index = contact->shapeA;
+    e->shapeA.generation = contact->generationA;
+    e->shapeB.index = contact->shapeB;
+    e->shapeB.generation = contact->generationB;
+    e->userDataA = contact->userDataA;
+    e->userDataB = contact->userDataB;
+    return true;
+}
+
+/// Whether a contact's shapes are still the ones it was made for.
+static bool sd_contact_alive(const sdCollisionState* c, const sdContact* contact) {
+    return c->shapeAlive[contact->shapeA] && c->shapeGeneration[contact->shapeA] == contact->generationA &&
+           c->shapeAlive[contact->shapeB] && c->shapeGeneration[contact->shapeB] == contact->generationB;
+}
+
+/// The distance within which a pair gets points this step: the speculative base plus how far the two can close
+/// in dt (speed, acceleration and turning of each moving body).
+static double sd_pair_reach(const sdWorld* world, const sdShape* shape, double dt) {
+    const int32_t b = shape->body;
+    if (!sd_moves(world, b)) return 0.0;
+    const double ax = world->gravityX[b] + world->forceX[b] * world->invMass[b];
+    const double ay = world->gravityY[b] + world->forceY[b] * world->invMass[b];
+    const double speed = sqrt(world->vx[b] * world->vx[b] + world->vy[b] * world->vy[b]);
+    return speed * dt + sqrt(ax * ax + ay * ay) * dt * dt + fabs(world->w[b]) * dt * shape->extent;
+}
+
+/// Computes the manifold of pair (a, b) into `contact`, carrying impulses over from `old` (matched by feature id)
+/// when it is the same contact.
+static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact,
+                              double dt) {
+    sdCollisionState* c = &world->collision;
+    const sdShape* sa = &c->shapes[a];
+    const sdShape* sb = &c->shapes[b];
+    contact->shapeA = a;
+    contact->shapeB = b;
+    contact->generationA = c->shapeGeneration[a];
+    contact->generationB = c->shapeGeneration[b];
+    contact->userDataA = sa->userData;
+    contact->userDataB = sb->userData;
+    contact->bodyA = sa->body;
+    contact->bodyB = sb->body;
+    const double maxDistance = sdSpeculativeBase + sd_pair_reach(world, sa, dt) + sd_pair_reach(world, sb, dt);
+    contact->pointCount =
+        sd_collide_shapes(world, sa, sb, maxDistance, &contact->normalX, &contact->normalY, contact->points);
+    contact->friction = sqrt(world->friction[sa->body] * world->friction[sb->body]);
+    const double ra = world->restitution[sa->body], rb = world->restitution[sb->body];
+    contact->restitution = ra > rb ? ra : rb;
+    contact->touching = old != NULL && old->touching;
+    contact->active = false;
+    if (old == NULL) return;
+    for (int32_t p = 0; p < contact->pointCount; ++p) {
+        for (int32_t q = 0; q < old->pointCount; ++q) {
+            if (old->points[q].id != contact->points[p].id) continue;
+            contact->points[p].normalImpulse = old->points[q].normalImpulse;
+            contact->points[p].tangentImpulse = old->points[q].tangentImpulse;
+        }
+    }
+}
+
+/// Wakes the sleeping bodies that a moving body now reaches.
+static void sd_wake_touched(sdWorld* world) {
+    const sdCollisionState* c = &world->collision;
+    for (int32_t k = 0; k < c->contactCount; ++k) {
+        const sdContact* contact = &c->contacts[k];
+        if (contact->pointCount == 0) continue;
+        const int32_t a = contact->bodyA, b = contact->bodyB;
+        const bool staticA = world->flags[a] & sdBodyFlag_static, staticB = world->flags[b] & sdBodyFlag_static;
+        if (world->awake[a] && !staticB && !world->awake[b]) sd_wake(world, b);
+        if (world->awake[b] && !staticA && !world->awake[a]) sd_wake(world, a);
+    }
+}
+
+int sd_collide(sdWorld* world, double dt) {
+    sdCollisionState* c = &world->collision;
+    c->beginCount = 0;
+    c->endCount = 0;
+    if (c->shapeCount == 0 && c->contactCount == 0) return sdResult_ok;
+    if (c->collideCapacity < world->capacity) {
+        if (!SD_GROW(c->collideX, world->capacity) || !SD_GROW(c->collideY, world->capacity) ||
+            !SD_GROW(c->collideAngle, world->capacity))
+            return sdResult_outOfMemory;
+        c->collideCapacity = world->capacity;
+    }
+    if (sd_find_pairs(world, dt) != sdResult_ok) return sdResult_outOfMemory;
+    // At most every pair plus every kept contact.
+    const int64_t most = (int64_t)c->pairCount + c->contactCount;
+    if (most > INT32_MAX) return sdResult_outOfMemory;
+    if (c->nextContactCapacity < most) {
+        if (!SD_GROW(c->nextContacts, most > 0 ? most : 1)) return sdResult_outOfMemory;
+        c->nextContactCapacity = (int32_t)(most > 0 ? most : 1);
+    }
+    const int32_t dropped = c->contactCount; // at most every old contact ends
+    if (c->endCapacity < dropped) {
+        if (!SD_GROW(c->endEvents, dropped)) return sdResult_outOfMemory;
+        c->endCapacity = dropped;
+    }
+    for (int32_t i = 0; i < world->slotCount; ++i) {
+        c->collideX[i] = world->x[i];
+        c->collideY[i] = world->y[i];
+        c->collideAngle[i] = world->angle[i];
+    }
+
+    // Merge the sorted pairs with the sorted old contacts.
+    int32_t p = 0, o = 0, count = 0;
+    while (p < c->pairCount || o < c->contactCount) {
+        const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
+        const sdContact* old = o < c->contactCount ? &c->contacts[o] : NULL;
+        int order; // < 0: the pair comes first, > 0: the old contact, 0: the same key
+        if (pair == NULL) order = 1;
+        else if (old == NULL) order = -1;
+        else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
+        else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
+        if (order > 0) { // an old contact without a pair this step
+            const bool alive = sd_contact_alive(c, old);
+            if (alive && !sd_moves(world, old->bodyA) && !sd_moves(world, old->bodyB)) {
+                c->nextContacts[count] = *old; // both at rest: keep it as it was
+                c->nextContacts[count].active = false;
+                count += 1;
+            } else if (old->touching) {
+                sd_push_end(c, old);
+            }
+            o += 1;
+            continue;
+        }
+        const sdContact* same = NULL;
+        if (order == 0) {
+            if (sd_contact_alive(c, old)) same = old;
+            else if (old->touching) sd_push_end(c, old); // a destroyed shape's slot was reused
+            o += 1;
+        }
+        sd_update_contact(world, pair->a, pair->b, same, &c->nextContacts[count], dt);
+        count += 1;
+        p += 1;
+    }
+    sdContact* swap = c->contacts;
+    c->contacts = c->nextContacts;
+    c->nextContacts = swap;
+    const int32_t capacity = c->contactCapacity;
+    c->contactCapacity = c->nextContactCapacity;
+    c->nextContactCapacity = capacity;
+    c->contactCount = count;
+    sd_wake_touched(world);
+    return sdResult_ok;
+}
+
+void sd_contact_arms(const sdWorld* world, const sdContact* contact, const sdContactPoint* p, double* rax, double* ray,
+                     double* rbx, double* rby) {
+    const sdCollisionState* c = &world->collision;
+    const double ta = world->angle[contact->bodyA] - c->collideAngle[contact->bodyA];
+    const double tb = world->angle[contact->bodyB] - c->collideAngle[contact->bodyB];
+    const double ca = cos(ta), sa = sin(ta), cb = cos(tb), sb = sin(tb);
+    *rax = ca * p->anchorAX - sa * p->anchorAY + p->offsetAX;
+    *ray = sa * p->anchorAX + ca * p->anchorAY + p->offsetAY;
+    *rbx = cb * p->anchorBX - sb * p->anchorBY + p->offsetBX;
+    *rby = sb * p->anchorBX + cb * p->anchorBY + p->offsetBY;
+}
+
+double sd_contact_separation(const sdWorld* world, const sdContact* contact, const sdContactPoint* p) {
+    const sdCollisionState* c = &world->collision;
+    const int32_t a = contact->bodyA, b = contact->bodyB;
+    double rax, ray, rbx, rby;
+    sd_contact_arms(world, contact, p, &rax, &ray, &rbx, &rby);
+    // How far each side's point moved since the collision pass, then the difference along the normal.
+    const double ax = world->x[a] - c->collideX[a] + rax - (p->anchorAX + p->offsetAX);
+    const double ay = world->y[a] - c->collideY[a] + ray - (p->anchorAY + p->offsetAY);
+    const double bx = world->x[b] - c->collideX[b] + rbx - (p->anchorBX + p->offsetBX);
+    const double by = world->y[b] - c->collideY[b] + rby - (p->anchorBY + p->offsetBY);
+    return p->separation + (bx - ax) * contact->normalX + (by - ay) * contact->normalY;
+}
+
+void sd_finish_contacts(sdWorld* world) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t k = 0; k < c->contactCount; ++k) {
+        sdContact* contact = &c->contacts[k];
+        if (!contact->active) continue; // kept at rest: its touch state stands
+        bool touching = false;
+        int32_t strongest = -1;
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            const sdContactPoint* point = &contact->points[p];
+            if (point->maxNormalImpulse > 0.0 || sd_contact_separation(world, contact, point) < sdTouchSlop) {
+                touching = true;
+                if (strongest < 0 || point->maxNormalImpulse > contact->points[strongest].maxNormalImpulse) strongest = p;
+            }
+        }
+        if (touching && !contact->touching) {
+            if (c->beginCount == c->beginCapacity) {
+                const int32_t capacity = c->beginCapacity == 0 ? 16 : 2 * c->beginCapacity;
+                // Out of memory here only loses an event; the physics is done and consistent.
+                if (c->beginCapacity > INT32_MAX / 2 || !SD_GROW(c->beginEvents, capacity)) {
+                    contact->touching = touching;
+                    continue;
+                }
+                c->beginCapacity = capacity;
+            }
+            sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
+            e->shapeA.index = contact->shapeA;
+            e->shapeA.generation = contact->generationA;
+            e->shapeB.index = contact->shapeB;
+            e->shapeB.generation = contact->generationB;
+            e->userDataA = contact->userDataA;
+            e->userDataB = contact->userDataB;
+            double rax, ray, rbx, rby;
+            sd_contact_arms(world, contact, &contact->points[strongest], &rax, &ray, &rbx, &rby);
+            const int32_t a = contact->bodyA, b = contact->bodyB;
+            e->pointX = 0.5 * (world->x[a] + rax + world->x[b] + rbx); // midway between the two sides' points
+            e->pointY = 0.5 * (world->y[a] + ray + world->y[b] + rby);
+            e->normalX = contact->normalX;
+            e->normalY = contact->normalY;
+        } else if (!touching && contact->touching) {
+            if (!sd_push_end(c, contact)) {
+                contact->touching = touching;
+                continue;
+            }
+        }
+        contact->touching = touching;
+    }
+}
+
+int32_t sdWorld_GetContactCount(const sdWorld* world) { return world == NULL ? 0 : world->collision.contactCount; }
+
+sdResult sdWorld_GetContact(const sdWorld* world, int32_t index, sdContactData* out) {
+    if (world == NULL || out == NULL) return sdResult_nullArgument;
+    const sdCollisionState* c = &world->collision;
+    if (index < 0 || index >= c->contactCount) return sdResult_outOfRange;
+    const sdContact* contact = &c->contacts[index];
+    memset(out, 0, sizeof *out);
+    out->shapeA.index = contact->shapeA;
+    out->shapeA.generation = contact->generationA;
+    out->shapeB.index = contact->shapeB;
+    out->shapeB.generation = contact->generationB;
+    out->normalX = contact->normalX;
+    out->normalY = contact->normalY;
+    out->pointCount = contact->pointCount;
+    for (int32_t p = 0; p < contact->pointCount; ++p) {
+        const sdContactPoint* point = &contact->points[p];
+        out->pointX[p] = c->collideX[contact->bodyA] + point->anchorAX + point->offsetAX;
+        out->pointY[p] = c->collideY[contact->bodyA] + point->anchorAY + point->offsetAY;
+        out->separation[p] = point->separation;
+        out->normalImpulse[p] = point->normalImpulse;
+    }
+    out->touching = contact->touching;
+    return sdResult_ok;
+}
+
+sdContactEvents sdWorld_GetContactEvents(const sdWorld* world) {
+    sdContactEvents events;
+    memset(&events, 0, sizeof events);
+    if (world == NULL) return events;
+    events.begin = world->collision.beginEvents;
+    events.beginCount = world->collision.beginCount;
+    events.end = world->collision.endEvents;
+    events.endCount = world->collision.endCount;
+    return events;
+}

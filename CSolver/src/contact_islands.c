@@ -1,0 +1,129 @@
+// The islands of a step over joints and touching contacts. A contact is active when it has points and one of its
+// bodies moves. Bodies joined by a joint between dynamic bodies (the joint layout's union-find) or by an active
+// contact between dynamic bodies form one island; an island with contacts takes over the joint layout islands
+// inside it, so joints and contacts there are solved as one system: exactly when it has at most
+// sdDirectContactRows rows, iteratively otherwise. The union-find also serves rest detection.
+#include "sd_rows.h"
+#ifdef SD_DEBUG_CONTACTS
+#include <stdio.h>
+#endif
+
+static inline bool sd_moves(const sdWorld* world, int32_t body) {
+    return world->awake[body] && !(world->flags[body] & sdBodyFlag_static);
+}
+
+/// Per-step buffers: one entry per body slot, contact and layout island.
+static int sd_reserve_contact_islands(sdWorld* world) {
+    sdCollisionState* c = &world->collision;
+    if (c->islandCapacity < world->capacity) {
+        if (!SD_GROW(c->islandParent, world->capacity) || !SD_GROW(c->islandOfRoot, world->capacity))
+            return sdResult_outOfMemory;
+        c->islandCapacity = world->capacity;
+    }
+    if (c->activeCapacity < c->contactCount) {
+        if (!SD_GROW(c->activeContacts, c->contactCount) || !SD_GROW(c->contactIslands, c->contactCount))
+            return sdResult_outOfMemory;
+        c->activeCapacity = c->contactCount;
+        c->contactIslandCapacity = c->contactCount;
+    }
+    const int32_t layoutIslands = world->scratch.islandCount;
+    if (c->ownedCapacity < layoutIslands) {
+        if (!SD_GROW(c->ownedLayout, layoutIslands)) return sdResult_outOfMemory;
+        c->ownedCapacity = layoutIslands;
+    }
+    return sdResult_ok;
+}
+
+int sd_prepare_contact_islands(sdWorld* world) {
+    sdCollisionState* c = &world->collision;
+    sdSolverScratch* s = &world->scratch;
+    if (sd_reserve_contact_islands(world) != sdResult_ok) return sdResult_outOfMemory;
+    const int32_t n = world->slotCount;
+    // Joints first (the layout's union-find is current after sd_prepare_constraints), then active contacts.
+    for (int32_t i = 0; i < n; ++i) c->islandParent[i] = s->layoutValid ? s->parent[i] : i;
+    c->activeCount = 0;
+    for (int32_t k = 0; k < c->contactCount; ++k) {
+        sdContact* contact = &c->contacts[k];
+        contact->active = contact->pointCount > 0 && (sd_moves(world, contact->bodyA) || sd_moves(world, contact->bodyB));
+        if (!contact->active) continue;
+        for (int32_t p = 0; p < contact->pointCount; ++p) contact->points[p].maxNormalImpulse = 0.0;
+        c->activeCount += 1;
+        if (!sd_is_dynamic(world, contact->bodyA) || !sd_is_dynamic(world, contact->bodyB)) continue;
+        const int32_t ra = sd_find(c->islandParent, contact->bodyA), rb = sd_find(c->islandParent, contact->bodyB);
+        if (ra != rb) c->islandParent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+    }
+
+    // Contact islands, numbered in order of their first active contact; contacts grouped by counting sort.
+    for (int32_t i = 0; i < n; ++i) c->islandOfRoot[i] = -1;
+    int32_t islandCount = 0;
+    for (int32_t k = 0; k < c->contactCount; ++k) {
+        const sdContact* contact = &c->contacts[k];
+        if (!contact->active) continue;
+        const int32_t body = sd_is_dynamic(world, contact->bodyA) ? contact->bodyA : contact->bodyB;
+        const int32_t root = sd_find(c->islandParent, body);
+        if (c->islandOfRoot[root] < 0) {
+            sdContactIsland* island = &c->contactIslands[islandCount];
+            island->contactCount = island->layoutCount = island->rowCount = 0;
+            c->islandOfRoot[root] = islandCount++;
+        }
+        sdContactIsland* island = &c->contactIslands[c->islandOfRoot[root]];
+        island->contactCount += 1;
+        island->rowCount += contact->pointCount + 1; // a normal row per point, one friction row
+    }
+    c->contactIslandCount = islandCount;
+    int32_t start = 0;
+    for (int32_t k = 0; k < islandCount; ++k) {
+        c->contactIslands[k].contactStart = start;
+        start += c->contactIslands[k].contactCount;
+        c->contactIslands[k].contactCount = 0;
+    }
+    for (int32_t k = 0; k < c->contactCount; ++k) {
+        const sdContact* contact = &c->contacts[k];
+        if (!contact->active) continue;
+        const int32_t body = sd_is_dynamic(world, contact->bodyA) ? contact->bodyA : contact->bodyB;
+        sdContactIsland* island = &c->contactIslands[c->islandOfRoot[sd_find(c->islandParent, body)]];
+        c->activeContacts[island->contactStart + island->contactCount++] = k;
+    }
+
+    // The joint layout islands each contact island holds.
+    for (int32_t k = 0; k < s->islandCount; ++k) {
+        sdIsland* layout = &s->islands[k];
+        layout->owner = c->islandOfRoot[sd_find(c->islandParent, layout->firstBody)];
+        if (layout->owner < 0) continue;
+        c->contactIslands[layout->owner].layoutCount += 1;
+        c->contactIslands[layout->owner].rowCount += layout->rowCount;
+    }
+    start = 0;
+    for (int32_t k = 0; k < islandCount; ++k) {
+        c->contactIslands[k].layoutStart = start;
+        start += c->contactIslands[k].layoutCount;
+        c->contactIslands[k].layoutCount = 0;
+    }
+    for (int32_t k = 0; k < s->islandCount; ++k) {
+        const int32_t owner = s->islands[k].owner;
+        if (owner < 0) continue;
+        sdContactIsland* island = &c->contactIslands[owner];
+        c->ownedLayout[island->layoutStart + island->layoutCount++] = k;
+    }
+
+    // Systems are built one island at a time after the layout's rows: room for the largest.
+    int32_t largest = 0;
+    size_t matrix = 0;
+    for (int32_t k = 0; k < islandCount; ++k) {
+        sdContactIsland* island = &c->contactIslands[k];
+        island->direct = island->rowCount <= sdDirectContactRows;
+#ifdef SD_DEBUG_CONTACTS
+        fprintf(stderr, "island %d rows %d contacts %d direct %d\n", k, island->rowCount, island->contactCount, island->direct);
+#endif
+        if (island->rowCount > largest) largest = island->rowCount;
+        if (island->direct && (size_t)island->rowCount * (size_t)island->rowCount > matrix)
+            matrix = (size_t)island->rowCount * (size_t)island->rowCount;
+    }
+    if ((int64_t)s->rowCount + largest > INT32_MAX) return sdResult_outOfMemory;
+    if (sd_reserve_rows(s, s->rowCount + largest) != sdResult_ok) return sdResult_outOfMemory;
+    if (matrix > s->matrixCapacity) {
+        if (!SD_GROW(s->matrix, matrix)) return sdResult_outOfMemory;
+        s->matrixCapacity = matrix;
+    }
+    return sdResult_ok;
+}

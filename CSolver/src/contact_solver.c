@@ -1,0 +1,494 @@
+// Solving contact islands, each substep, in three stages that mirror the joint solve:
+//   velocities   a normal row per contact point, target J·v⁺ ≥ what closes the gap exactly by the end of the
+//                substep under the world's position update (trapezoidal: −2·gap/h − J·v₀; UIKit-compatible:
+//                −gap/h), impulse ≥ 0; a friction row, |impulse| ≤ μ·normal impulse (Coulomb); the joint rows the
+//                island holds, with their own laws.
+//   restitution  after the positions moved: an impact faster than 100 pt/s leaves at e times its approach speed;
+//                a slower one (or e = 0) stops — which also removes the separating speed the trapezoidal update's
+//                gap-closing target can leave behind.
+//   projection   overlaps (and the held rigid joint rows) moved back to zero error on positions.
+// Small islands (≤ sdDirectContactRows rows) are solved exactly: the system matrix K = J·M⁻¹·Jᵀ by the in-house
+// or LAPACK Cholesky, with an active set for the one-sided rows and the friction cones. Large ones (piles) by
+// projected Gauss–Seidel: warm-started velocity sweeps, restitution sweeps, and non-linear Gauss–Seidel on
+// positions with Box2D's slop and Baumgarte factor.
+#include "sd_solve.h"
+#ifdef SD_DEBUG_CONTACTS
+#include <stdio.h>
+#include <stdlib.h>
+#endif
+
+/// Largest number of clamp-and-resolve passes of a direct contact solve.
+#define sdContactActiveSetPasses 16
+/// Projected Gauss–Seidel sweeps for large islands: velocity, restitution and position.
+#define sdContactVelocityIterations 8
+#define sdContactRestitutionIterations 4
+#define sdContactPositionIterations 3
+/// Position correction of large islands: the overlap tolerated, the fraction corrected per sweep, and the
+/// largest correction per sweep (pt) — Box2D's 0.5 cm, 0.2 and 20 cm at 100 pt per metre.
+#define sdPileSlop 0.5
+#define sdPileBaumgarte 0.2
+#define sdPileMaxCorrection 20.0
+/// Exact position projection of small islands stops when every overlap is below this (pt).
+#define sdContactProjectionTolerance 1e-9
+#define sdContactProjectionIterations 4
+
+/// Values of `fixed` beyond 0 (free) and 1 (held at its bound): friction rows pinned at their cone (the impulse
+/// follows the normal row's), and a contact row held for good after it re-entered once (no cycling).
+enum { sdFixedFrictionUpper = 2, sdFixedFrictionLower = 3, sdFixedForGood = 4 };
+
+/// A contact row along direction (dx, dy) (the normal, or the tangent) through arms rA, rB (offsets of the point
+/// from the bodies' centres). Static bodies take part with zero inverse mass, like the world in joint rows.
+static void sd_contact_row(const sdContact* contact, int32_t k, int32_t p, double dx, double dy, double rax,
+                           double ray, double rbx, double rby, sdRow* row) {
+    row->a = contact->bodyA;
+    row->b = contact->bodyB;
+    row->ja[0] = -dx;
+    row->ja[1] = -dy;
+    row->ja[2] = -(rax * dy - ray * dx);
+    row->jb[0] = dx;
+    row->jb[1] = dy;
+    row->jb[2] = rbx * dy - rby * dx;
+    row->c = 0.0;
+    row->soft = 0.0;
+    row->rhsScale = 0.0;
+    row->v0Weight = 0.0;
+    row->lo = -INFINITY;
+    row->hi = INFINITY;
+    row->flags = sdRowFlag_contact;
+    row->type = 0;
+    row->joint = -1;
+    row->contact = k;
+    row->point = p;
+    row->normalRow = -1;
+    row->mu = 0.0;
+}
+
+/// The normal row of point p of contact k (unilateral, its error the point's separation now).
+static void sd_normal_row(const sdWorld* world, const sdContact* contact, int32_t k, int32_t p, sdRow* row) {
+    double rax, ray, rbx, rby;
+    sd_contact_arms(world, contact, &contact->points[p], &rax, &ray, &rbx, &rby);
+    sd_contact_row(contact, k, p, contact->normalX, contact->normalY, rax, ray, rbx, rby, row);
+    row->flags |= sdRowFlag_unilateral;
+    row->c = sd_contact_separation(world, contact, &contact->points[p]);
+}
+
+/// The friction row of contact k: along the tangent through the mean of its points' arms. In two dimensions
+/// the points of one contact lie on one line along the tangent, so one row there carries all the contact's
+/// friction (a row per point would repeat it and make the system singular); its bound is μ times the sum of the
+/// normal impulses, which follow it at `normalRow`.
+static void sd_friction_row(const sdWorld* world, const sdContact* contact, int32_t k, int32_t normalRow, sdRow* row) {
+    double ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0;
+    for (int32_t p = 0; p < contact->pointCount; ++p) {
+        double rax, ray, rbx, rby;
+        sd_contact_arms(world, contact, &contact->points[p], &rax, &ray, &rbx, &rby);
+        ax += rax;
+        ay += ray;
+        bx += rbx;
+        by += rby;
+    }
+    const double share = 1.0 / contact->pointCount;
+    sd_contact_row(contact, k, 0, -contact->normalY, contact->normalX, ax * share, ay * share, bx * share, by * share,
+                   row);
+    row->normalRow = normalRow;
+    row->mu = contact->friction;
+}
+
+/// μ times the contact's total normal impulse: a friction row's bound.
+static inline double sd_friction_bound(const sdWorld* world, const sdRow* row, const double* lambda) {
+    const sdContact* contact = &world->collision.contacts[row->contact];
+    double normal = 0.0;
+    for (int32_t p = 0; p < contact->pointCount; ++p) normal += lambda[row->normalRow + p];
+    return row->mu * (normal > 0.0 ? normal : 0.0);
+}
+
+/// The contact of a contact row.
+static inline sdContact* sd_row_contact(sdWorld* world, const sdRow* row) { return &world->collision.contacts[row->contact]; }
+
+/// Writes the velocity-stage system of contact island `island` at rows [base, base + m): the held joint layout
+/// islands' rows with their targets, then a normal and a friction row per contact point. For each row `rhs`
+/// receives its target of J·v⁺ (not yet minus the current J·v), `lo`/`hi` its bounds and `fixed` whether it
+/// starts out of the system. Returns m.
+static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h) {
+    sdSolverScratch* s = &world->scratch;
+    const sdCollisionState* c = &world->collision;
+    const bool trapezoidal = world->springModel == sdSpringModel_analytic;
+    int32_t m = 0;
+    for (int32_t q = 0; q < island->layoutCount; ++q) {
+        const sdIsland* layout = &s->islands[c->ownedLayout[island->layoutStart + q]];
+        sd_fill_rows(world, layout, h, true);
+        for (int32_t p = 0; p < layout->rowCount; ++p) {
+            const int32_t r = base + m++;
+            s->rows[r] = s->rows[s->sortIndex[layout->rowStart + p]];
+            const sdRow* row = &s->rows[r];
+            const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
+            sd_joint_row_target(world, row, h, u, &s->rhs[r], &s->fixed[r]);
+            s->lo[r] = row->lo;
+            s->hi[r] = row->hi;
+        }
+    }
+    for (int32_t q = 0; q < island->contactCount; ++q) {
+        const int32_t k = c->activeContacts[island->contactStart + q];
+        sdContact* contact = &world->collision.contacts[k];
+        const int32_t firstNormal = base + m;
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            const int32_t rn = base + m++;
+            sdRow* normal = &s->rows[rn];
+            sd_normal_row(world, contact, k, p, normal);
+            const double u = sd_row_velocity(world, normal, world->vx, world->vy, world->w);
+            const double u0 = sd_row_velocity(world, normal, s->v0x, s->v0y, s->w0);
+            // Close at most the gap by the end of the substep; an overlap is left to the projection.
+            const double gap = normal->c > 0.0 ? normal->c : 0.0;
+            // The speed at which the gap closes, for restitution: under the substep's free acceleration
+            // a = (u − u₀)/h the gap s closes at −√(u₀² − 2·a·s), faster than u₀ when falling onto something.
+            const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
+            contact->points[p].approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
+            s->rhs[rn] = trapezoidal ? -2.0 * gap / h - u0 : -gap / h;
+            s->lo[rn] = 0.0;
+            s->hi[rn] = INFINITY;
+            // Touching points start in the system (a stack's rows all push; in free fall their relative motion
+            // says nothing); a point with a real gap that its free motion does not close starts out of it.
+            s->fixed[rn] = normal->c > sdTouchSlop && u >= s->rhs[rn];
+#ifdef SD_DEBUG_CONTACTS
+            if (s->fixed[rn]) fprintf(stderr, "  fixed normal contact %d point %d c %.3e u %.3e u0 %.3e target %.3e\n", k, p, normal->c, u, u0, s->rhs[rn]);
+#endif
+        }
+        const int32_t rt = base + m++;
+        sd_friction_row(world, contact, k, firstNormal, &s->rows[rt]);
+        s->rhs[rt] = 0.0;
+        s->lo[rt] = -INFINITY;
+        s->hi[rt] = INFINITY;
+        s->fixed[rt] = contact->friction > 0.0 ? 0 : 1;
+    }
+    for (int32_t r = base; r < base + m; ++r) s->sortIndex[r] = r;
+    return m;
+}
+
+/// (K·λ)_r − rhs_r for row r of the system at [base, base + m): how far the row misses its target with the
+/// impulses x (its velocity beyond the target; for a friction row, the sliding velocity).
+static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r, const double* x) {
+    sdSolverScratch* s = &world->scratch;
+    const sdRow* row = &s->rows[r];
+    double reached = row->soft * x[r - base];
+    for (int32_t q = 0; q < m; ++q)
+        if (x[q] != 0.0) reached += sd_coupling(world, row, &s->rows[base + q]) * x[q];
+    return reached - s->rhs[r];
+}
+
+/// The exact solve of rows [base, base + m): `rhs` holds K·λ's right-hand side, `lo`/`hi` the bounds; a
+/// friction row's bound is μ times its contact's normal impulses. An active set on both sides: rows leaving
+/// their bounds are held there (friction pinned to its cone, following the normal impulses), and held rows are
+/// let back in when their complementarity fails — a contact normal at zero impulse that would penetrate, a
+/// pinned friction pushing the way the contact slides. Each row re-enters at most once, so it cannot cycle.
+static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
+    sdSolverScratch* s = &world->scratch;
+    sdIsland unit;
+    unit.rowStart = base;
+    unit.rowCount = m;
+    unit.bandwidth = m - 1;
+    unit.path = m <= sdKernelMaxRows ? sdSolvePath_kernel : sdSolvePath_dense;
+    unit.owner = -1;
+    double* x = s->lambda + base;
+    for (int32_t p = 0; p < m; ++p) x[p] = 0.0;
+    for (int pass = 0; pass < sdContactActiveSetPasses; ++pass) {
+        // Pinned friction takes μ times its normal impulses from the last pass.
+        for (int32_t p = 0; p < m; ++p) {
+            const int32_t r = base + p;
+            if (s->fixed[r] == sdFixedFrictionUpper || s->fixed[r] == sdFixedFrictionLower) {
+                const double bound = sd_friction_bound(world, &s->rows[r], s->lambda);
+                x[p] = s->fixed[r] == sdFixedFrictionUpper ? bound : -bound;
+            }
+        }
+        double before[sdDirectContactRows];
+        for (int32_t p = 0; p < m; ++p) before[p] = x[p];
+        if (!sd_solve_system(world, &unit, s->rhs + base, x)) {
+            unit.path = sdSolvePath_iterative;
+            sd_solve_system(world, &unit, s->rhs + base, x);
+        }
+        // Impulses this close to a bound are at it: round-off must not flip rows in and out.
+        double scale = 0.0;
+        for (int32_t p = 0; p < m; ++p) scale = fabs(x[p]) > scale ? fabs(x[p]) : scale;
+        const double tolerance = 1e-10 * scale;
+        bool changed = false;
+        for (int32_t p = 0; p < m; ++p) { // free rows outside their bounds are held there
+            const int32_t r = base + p;
+            sdRow* row = &s->rows[r];
+            if (s->fixed[r]) continue;
+            double lo = s->lo[r], hi = s->hi[r];
+            if (row->normalRow >= 0) {
+                hi = sd_friction_bound(world, row, s->lambda);
+                lo = -hi;
+            }
+            if (x[p] < lo - tolerance || x[p] > hi + tolerance) {
+                const bool upper = x[p] > hi;
+                x[p] = upper ? hi : lo;
+                if (row->normalRow >= 0) s->fixed[r] = upper ? sdFixedFrictionUpper : sdFixedFrictionLower;
+                else s->fixed[r] = 1;
+                if (row->flags & sdRowFlag_reentered) s->fixed[r] = sdFixedForGood;
+                changed = true;
+            } else if (x[p] < lo) {
+                x[p] = lo;
+            } else if (x[p] > hi) {
+                x[p] = hi;
+            }
+        }
+        if (changed) continue;
+        for (int32_t p = 0; p < m && !changed; ++p) // pinned friction that moved with its normals: again
+            if ((s->fixed[base + p] == sdFixedFrictionUpper || s->fixed[base + p] == sdFixedFrictionLower) &&
+                fabs(x[p] - before[p]) > 1e-12 * (scale + 1e-300))
+                changed = true;
+        if (changed) continue;
+        for (int32_t p = 0; p < m; ++p) { // held rows whose complementarity fails re-enter, once
+            const int32_t r = base + p;
+            sdRow* row = &s->rows[r];
+            if (!(row->flags & sdRowFlag_contact) || (row->flags & sdRowFlag_reentered)) continue;
+            const bool normalAtZero = s->fixed[r] == 1 && row->normalRow < 0 && x[p] == 0.0;
+            const bool frictionPinned = s->fixed[r] == sdFixedFrictionUpper || s->fixed[r] == sdFixedFrictionLower;
+            if (!normalAtZero && !frictionPinned) continue;
+            const double residual = sd_row_residual(world, base, m, r, x);
+            const double slack = 1e-9 * (fabs(s->rhs[r]) + scale);
+            bool release;
+            if (normalAtZero) release = residual < -slack; // it would penetrate: it must push
+            else if (s->fixed[r] == sdFixedFrictionUpper) release = residual > slack; // pushes +t while sliding +t
+            else release = residual < -slack;
+            if (!release) continue;
+            s->fixed[r] = 0;
+            row->flags |= sdRowFlag_reentered;
+            changed = true;
+        }
+#ifdef SD_DEBUG_CONTACTS
+        if (!changed) {
+            fprintf(stderr, "direct m %d passes %d max|lambda| %.3e path %d\n", m, pass + 1, scale, unit.path);
+            return;
+        }
+#else
+        if (!changed) return;
+#endif
+    }
+#ifdef SD_DEBUG_CONTACTS
+    fprintf(stderr, "direct m %d NOT CONVERGED\n", m);
+#endif
+}
+
+/// Projected Gauss–Seidel over rows [base, base + m) for `iterations` sweeps, from the impulses in `lambda`
+/// (already applied to the velocities). `rhs` holds each row's target of J·v⁺.
+static void sd_solve_sweeps(sdWorld* world, int32_t base, int32_t m, int iterations) {
+    sdSolverScratch* s = &world->scratch;
+    for (int it = 0; it < iterations; ++it) {
+        for (int32_t r = base; r < base + m; ++r) {
+            const sdRow* row = &s->rows[r];
+            if (s->fixed[r] == 1 && !(row->flags & sdRowFlag_contact)) continue; // out of the system
+            const double k = sd_coupling(world, row, row);
+            if (!(k > 0.0)) continue;
+            const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
+            const double old = s->lambda[r];
+            double next = old + (s->rhs[r] - u - row->soft * old) / (k + row->soft);
+            double lo = s->lo[r], hi = s->hi[r];
+            if (row->normalRow >= 0) {
+                hi = sd_friction_bound(world, row, s->lambda);
+                lo = -hi;
+            }
+            if (next < lo) next = lo;
+            if (next > hi) next = hi;
+            if (next != old) {
+                s->lambda[r] = next;
+                sd_apply_row(world, row, next - old, world->vx, world->vy, world->w);
+            }
+        }
+    }
+}
+
+void sd_solve_contact_velocities(sdWorld* world, double h) {
+    sdSolverScratch* s = &world->scratch;
+    sdCollisionState* c = &world->collision;
+    const int32_t base = s->rowCount;
+    for (int32_t i = 0; i < c->contactIslandCount; ++i) {
+        const sdContactIsland* island = &c->contactIslands[i];
+        const int32_t m = sd_build_velocity_system(world, island, base, h);
+        if (island->direct) {
+            for (int32_t r = base; r < base + m; ++r)
+                s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
+            sd_solve_direct(world, base, m);
+            for (int32_t r = base; r < base + m; ++r)
+                if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
+        } else {
+            // Warm start from the points' last impulses (joint rows from zero).
+            for (int32_t r = base; r < base + m; ++r) {
+                const sdRow* row = &s->rows[r];
+                double warm = 0.0;
+                if (row->flags & sdRowFlag_contact) {
+                    const sdContactPoint* point = &sd_row_contact(world, row)->points[row->point];
+                    warm = row->normalRow >= 0 ? point->tangentImpulse : point->normalImpulse;
+                }
+                s->lambda[r] = warm;
+                if (warm != 0.0) sd_apply_row(world, row, warm, world->vx, world->vy, world->w);
+            }
+            sd_solve_sweeps(world, base, m, sdContactVelocityIterations);
+        }
+        // Keep the impulses on the points: warm starts, restitution and touch detection read them.
+        for (int32_t r = base; r < base + m; ++r) {
+            const sdRow* row = &s->rows[r];
+            if (!(row->flags & sdRowFlag_contact)) continue;
+            sdContactPoint* point = &sd_row_contact(world, row)->points[row->point];
+            if (row->normalRow >= 0) {
+                point->tangentImpulse = s->lambda[r];
+            } else {
+                point->normalImpulse = s->lambda[r];
+                if (s->lambda[r] > point->maxNormalImpulse) point->maxNormalImpulse = s->lambda[r];
+            }
+        }
+    }
+}
+
+/// Writes the restitution system of a contact island at rows [base, base + m): the normal rows of points that
+/// pushed this substep, each with its target normal velocity and the bound that keeps its total impulse ≥ 0.
+static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland* island, int32_t base) {
+    sdSolverScratch* s = &world->scratch;
+    const sdCollisionState* c = &world->collision;
+    const bool trapezoidal = world->springModel == sdSpringModel_analytic;
+    int32_t m = 0;
+    for (int32_t q = 0; q < island->contactCount; ++q) {
+        const int32_t k = c->activeContacts[island->contactStart + q];
+        sdContact* contact = &world->collision.contacts[k];
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            const sdContactPoint* point = &contact->points[p];
+            if (!(point->normalImpulse > 0.0)) continue;
+            const int32_t r = base + m;
+            sdRow* row = &s->rows[r];
+            sd_normal_row(world, contact, k, p, row);
+            const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
+            double target;
+            if (point->approachVelocity < -sdRestitutionThreshold) {
+                target = -contact->restitution * point->approachVelocity; // an impact: bounce
+            } else if (trapezoidal && u > 0.0) {
+                target = 0.0; // closing the gap exactly left it leaving: it should rest
+            } else {
+                continue;
+            }
+            s->rhs[r] = target;
+            s->lo[r] = -point->normalImpulse; // the total normal impulse stays ≥ 0
+            s->hi[r] = INFINITY;
+            s->fixed[r] = 0;
+            s->sortIndex[r] = r;
+            m += 1;
+        }
+    }
+    return m;
+}
+
+void sd_apply_restitution(sdWorld* world) {
+    sdSolverScratch* s = &world->scratch;
+    sdCollisionState* c = &world->collision;
+    const int32_t base = s->rowCount;
+    for (int32_t i = 0; i < c->contactIslandCount; ++i) {
+        const sdContactIsland* island = &c->contactIslands[i];
+        const int32_t m = sd_build_restitution_system(world, island, base);
+        if (m == 0) continue;
+        if (island->direct) {
+            for (int32_t r = base; r < base + m; ++r)
+                s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
+            sd_solve_direct(world, base, m);
+            for (int32_t r = base; r < base + m; ++r)
+                if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
+        } else {
+            for (int32_t r = base; r < base + m; ++r) s->lambda[r] = 0.0;
+            sd_solve_sweeps(world, base, m, sdContactRestitutionIterations);
+        }
+        for (int32_t r = base; r < base + m; ++r) {
+            const sdRow* row = &s->rows[r];
+            sd_row_contact(world, row)->points[row->point].normalImpulse += s->lambda[r];
+        }
+    }
+}
+
+/// Writes the position system of a contact island at rows [base, base + m): the held joint islands' rigid (and
+/// violated one-sided) rows, and the normal rows of overlapping points, each asking for zero error. `rhs` gets
+/// −error, `fixed` marks rows out of the system. Returns m; `*worst` the largest error.
+static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst) {
+    sdSolverScratch* s = &world->scratch;
+    const sdCollisionState* c = &world->collision;
+    int32_t m = 0;
+    *worst = 0.0;
+    for (int32_t q = 0; q < island->layoutCount; ++q) {
+        const sdIsland* layout = &s->islands[c->ownedLayout[island->layoutStart + q]];
+        sd_fill_rows(world, layout, 1.0, false);
+        for (int32_t p = 0; p < layout->rowCount; ++p) {
+            const int32_t r = base + m++;
+            s->rows[r] = s->rows[s->sortIndex[layout->rowStart + p]];
+            const sdRow* row = &s->rows[r];
+            s->lo[r] = -INFINITY;
+            s->hi[r] = INFINITY;
+            s->fixed[r] = 1;
+            s->rhs[r] = 0.0;
+            if (row->flags & sdRowFlag_rigid) {
+                s->fixed[r] = 0;
+                s->rhs[r] = -row->c;
+                if (fabs(row->c) > *worst) *worst = fabs(row->c);
+            } else if ((row->flags & sdRowFlag_unilateral) && row->c < 0.0) {
+                s->fixed[r] = 0;
+                s->lo[r] = 0.0;
+                s->rhs[r] = -row->c;
+                if (-row->c > *worst) *worst = -row->c;
+            }
+        }
+    }
+    for (int32_t q = 0; q < island->contactCount; ++q) {
+        const int32_t k = c->activeContacts[island->contactStart + q];
+        const sdContact* contact = &world->collision.contacts[k];
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            const int32_t r = base + m++;
+            sdRow* row = &s->rows[r];
+            sd_normal_row(world, contact, k, p, row);
+            s->lo[r] = 0.0;
+            s->hi[r] = INFINITY;
+            s->rhs[r] = -row->c;
+            // Every touching point takes part (one-sided: the active set releases those that would pull), so
+            // pushing one overlap apart carries what rests on it along instead of making a new overlap.
+            s->fixed[r] = row->c < sdTouchSlop ? 0 : 1;
+            if (-row->c > *worst) *worst = -row->c;
+        }
+    }
+    for (int32_t r = base; r < base + m; ++r) s->sortIndex[r] = r;
+    return m;
+}
+
+void sd_project_contacts(sdWorld* world) {
+    sdSolverScratch* s = &world->scratch;
+    sdCollisionState* c = &world->collision;
+    const int32_t base = s->rowCount;
+    for (int32_t i = 0; i < c->contactIslandCount; ++i) {
+        const sdContactIsland* island = &c->contactIslands[i];
+        if (island->direct) {
+            for (int iteration = 0; iteration < sdContactProjectionIterations; ++iteration) {
+                double worst;
+                const int32_t m = sd_build_position_system(world, island, base, &worst);
+                if (worst <= sdContactProjectionTolerance) break;
+                sd_solve_direct(world, base, m);
+                for (int32_t r = base; r < base + m; ++r)
+                    if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->x, world->y, world->angle);
+            }
+            continue;
+        }
+        // Non-linear Gauss–Seidel: each row recomputes its error at the current positions and corrects a part.
+        for (int iteration = 0; iteration < sdContactPositionIterations; ++iteration) {
+            double worst;
+            const int32_t m = sd_build_position_system(world, island, base, &worst);
+            if (worst <= sdPileSlop) break;
+            for (int32_t r = base; r < base + m; ++r) {
+                sdRow* row = &s->rows[r];
+                double error;
+                if (row->flags & sdRowFlag_contact) {
+                    sd_normal_row(world, sd_row_contact(world, row), row->contact, row->point, row);
+                    error = row->c + sdPileSlop;
+                    if (error >= 0.0) continue;
+                    error = sdPileBaumgarte * (error < -sdPileMaxCorrection ? -sdPileMaxCorrection : error);
+                } else {
+                    if (s->fixed[r]) continue;
+                    error = -s->rhs[r]; // joint rows: their error when the system was built
+                }
+                const double k = sd_coupling(world, row, row);
+                if (!(k > 0.0)) continue;
+                sd_apply_row(world, row, -error / k, world->x, world->y, world->angle);
+            }
+        }
+    }
+}

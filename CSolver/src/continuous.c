@@ -1,0 +1,118 @@
+// Continuous collision: the safety net under speculative contacts. Speculative points cover what a body's
+// translation closes in a step, but a body turning fast (a spinning item) can bring a corner the step's manifold
+// did not foresee. After each substep, every contact whose bodies moved or turned more than a quarter of their
+// thinnest shape is swept by conservative advancement: from the substep's start poses, advance time by the
+// separation (a lower bound of the distance) over the largest relative motion of any point, until the shapes
+// touch or the substep ends. A body that touched on the way is put back at its earliest time of impact; its
+// velocity stays, and the next substep's contacts take it from there.
+#include "sd_world.h"
+
+/// Sweeps stop this close (pt): the speculative contacts and the projection handle the rest.
+#define sdContinuousTarget (0.25 * sdTouchSlop)
+#define sdContinuousIterations 32
+
+/// Body b's pose at fraction t of the substep (linear in position and angle).
+static void sd_pose_at(const sdWorld* world, int32_t b, double t, double* x, double* y, double* angle) {
+    const sdSolverScratch* s = &world->scratch;
+    *x = s->x0[b] + t * (world->x[b] - s->x0[b]);
+    *y = s->y0[b] + t * (world->y[b] - s->y0[b]);
+    *angle = s->a0[b] + t * (world->angle[b] - s->a0[b]);
+}
+
+/// A lower bound of the distance between two shapes at the given poses (negative when they overlap): the
+/// greatest separation along a face normal, or between circle centres.
+static double sd_pose_separation(const sdShape* a, const double* pa, const sdShape* b, const double* pb) {
+    const bool circleA = a->type == sdShapeType_circle, circleB = b->type == sdShapeType_circle;
+    double ax = 0, ay = 0, bx = 0, by = 0;
+    if (circleA) {
+        const double c = cos(pa[2]), s = sin(pa[2]);
+        ax = pa[0] + c * a->centerX - s * a->centerY;
+        ay = pa[1] + s * a->centerX + c * a->centerY;
+    }
+    if (circleB) {
+        const double c = cos(pb[2]), s = sin(pb[2]);
+        bx = pb[0] + c * b->centerX - s * b->centerY;
+        by = pb[1] + s * b->centerX + c * b->centerY;
+    }
+    if (circleA && circleB) return hypot(bx - ax, by - ay) - a->radius - b->radius;
+    if (circleA || circleB) {
+        const sdShape* polygon = circleA ? b : a;
+        const double* pose = circleA ? pb : pa;
+        const double cx = circleA ? ax : bx, cy = circleA ? ay : by, r = circleA ? a->radius : b->radius;
+        sdWorldPolygon p;
+        sd_pose_polygon(polygon, pose[0], pose[1], pose[2], &p);
+        double best = -INFINITY;
+        for (int32_t i = 0; i < p.count; ++i) {
+            const double d = p.n[2 * i] * (cx - p.v[2 * i]) + p.n[2 * i + 1] * (cy - p.v[2 * i + 1]);
+            if (d > best) best = d;
+        }
+        return best - r;
+    }
+    sdWorldPolygon p, q;
+    sd_pose_polygon(a, pa[0], pa[1], pa[2], &p);
+    sd_pose_polygon(b, pb[0], pb[1], pb[2], &q);
+    int32_t edge;
+    const double sa = sd_max_separation(&p, &q, &edge), sb = sd_max_separation(&q, &p, &edge);
+    return sa > sb ? sa : sb;
+}
+
+/// How far a body moved this substep: its centre's displacement and its turn (rad).
+static void sd_substep_motion(const sdWorld* world, int32_t b, double* dx, double* dy, double* turn) {
+    const sdSolverScratch* s = &world->scratch;
+    *dx = world->x[b] - s->x0[b];
+    *dy = world->y[b] - s->y0[b];
+    *turn = fabs(world->angle[b] - s->a0[b]);
+}
+
+/// The earliest fraction of the substep at which contact k's shapes touch, or 1 when they do not (or already
+/// touched at its start, which the contact solver handles).
+static double sd_time_of_impact(const sdWorld* world, const sdContact* contact) {
+    const sdCollisionState* c = &world->collision;
+    const sdShape* a = &c->shapes[contact->shapeA];
+    const sdShape* b = &c->shapes[contact->shapeB];
+    double ax, ay, ta, bx, by, tb;
+    sd_substep_motion(world, contact->bodyA, &ax, &ay, &ta);
+    sd_substep_motion(world, contact->bodyB, &bx, &by, &tb);
+    // The largest relative motion of any point of the two shapes over the whole substep.
+    const double motion = hypot(bx - ax, by - ay) + ta * a->extent + tb * b->extent;
+    const double thinA = a->thickness > 0.0 ? a->thickness : INFINITY;
+    const double thinB = b->thickness > 0.0 ? b->thickness : INFINITY;
+    const double thin = thinA < thinB ? thinA : thinB;
+    if (!(motion > 0.25 * thin)) return 1.0; // slow for its size: nothing can pass through
+    double t = 0.0;
+    for (int iteration = 0; iteration < sdContinuousIterations; ++iteration) {
+        double pa[3], pb[3];
+        sd_pose_at(world, contact->bodyA, t, &pa[0], &pa[1], &pa[2]);
+        sd_pose_at(world, contact->bodyB, t, &pb[0], &pb[1], &pb[2]);
+        const double separation = sd_pose_separation(a, pa, b, pb);
+        if (separation <= sdContinuousTarget) return t > 0.0 ? t : 1.0;
+        t += (separation - 0.5 * sdContinuousTarget) / motion;
+        if (t >= 1.0) return 1.0;
+    }
+    return t;
+}
+
+void sd_solve_continuous(sdWorld* world) {
+    sdCollisionState* c = &world->collision;
+    sdSolverScratch* s = &world->scratch;
+    if (c->activeCount == 0 && c->contactCount == 0) return;
+    // Per body, the earliest impact of this substep (the layout's spare per-body scratch holds it).
+    double* impact = s->islandSleep;
+    for (int32_t i = 0; i < world->slotCount; ++i) impact[i] = 1.0;
+    bool any = false;
+    for (int32_t k = 0; k < c->contactCount; ++k) {
+        const sdContact* contact = &c->contacts[k];
+        const bool movesA = world->awake[contact->bodyA], movesB = world->awake[contact->bodyB];
+        if (!movesA && !movesB) continue;
+        const double t = sd_time_of_impact(world, contact);
+        if (!(t < 1.0)) continue;
+        any = true;
+        if (movesA && t < impact[contact->bodyA]) impact[contact->bodyA] = t;
+        if (movesB && t < impact[contact->bodyB]) impact[contact->bodyB] = t;
+    }
+    if (!any) return;
+    for (int32_t i = 0; i < world->slotCount; ++i) {
+        if (!(impact[i] < 1.0)) continue;
+        sd_pose_at(world, i, impact[i], &world->x[i], &world->y[i], &world->angle[i]);
+    }
+}

@@ -1,0 +1,234 @@
+// Narrowphase: the contact points of two shapes in world space. A segment is a two-sided polygon of two
+// vertices (edge 0 faces one way, edge 1 the other), so every pair is circle–circle, polygon–circle or
+// polygon–polygon. Polygon pairs use the separating axis of greatest separation, a reference face and the
+// incident edge of the other shape clipped to it (at most two points, each with a feature id so impulses carry
+// over from step to step). Points farther apart than `maxDistance` are dropped; closer ones, even when not
+// touching yet, become speculative contacts.
+#include "sd_world.h"
+
+
+/// Feature id of a polygon point: which shape gave the reference face, its vertex, the other's vertex.
+static inline uint32_t sd_feature_id(bool flip, int32_t referenceVertex, int32_t incidentVertex) {
+    return (flip ? 1u << 16 : 0u) | ((uint32_t)referenceVertex << 8) | (uint32_t)incidentVertex;
+}
+
+void sd_pose_polygon(const sdShape* shape, double px, double py, double angle, sdWorldPolygon* out) {
+    const double c = cos(angle), s = sin(angle);
+    out->count = shape->count;
+    for (int32_t i = 0; i < shape->count; ++i) {
+        const double vx = shape->vertices[2 * i], vy = shape->vertices[2 * i + 1];
+        const double nx = shape->normals[2 * i], ny = shape->normals[2 * i + 1];
+        out->v[2 * i] = px + c * vx - s * vy;
+        out->v[2 * i + 1] = py + s * vx + c * vy;
+        out->n[2 * i] = c * nx - s * ny;
+        out->n[2 * i + 1] = s * nx + c * ny;
+    }
+}
+
+static void sd_world_polygon(const sdWorld* world, const sdShape* shape, sdWorldPolygon* out) {
+    const int32_t b = shape->body;
+    sd_pose_polygon(shape, world->x[b], world->y[b], world->angle[b], out);
+}
+
+static void sd_world_circle(const sdWorld* world, const sdShape* shape, double* x, double* y) {
+    const int32_t b = shape->body;
+    const double c = cos(world->angle[b]), s = sin(world->angle[b]);
+    *x = world->x[b] + c * shape->centerX - s * shape->centerY;
+    *y = world->y[b] + s * shape->centerX + c * shape->centerY;
+}
+
+/// Writes a point at world position (x, y) with the given separation and id. (pax, pay) and (pbx, pby) are the
+/// points of A and B the contact turns with: the point itself for a polygon, the centre for a circle.
+static void sd_set_point(const sdWorld* world, int32_t bodyA, int32_t bodyB, double x, double y, double pax,
+                         double pay, double pbx, double pby, double separation, uint32_t id, sdContactPoint* point) {
+    point->anchorAX = pax - world->x[bodyA];
+    point->anchorAY = pay - world->y[bodyA];
+    point->offsetAX = x - pax;
+    point->offsetAY = y - pay;
+    point->anchorBX = pbx - world->x[bodyB];
+    point->anchorBY = pby - world->y[bodyB];
+    point->offsetBX = x - pbx;
+    point->offsetBY = y - pby;
+    point->separation = separation;
+    point->id = id;
+    point->normalImpulse = 0.0;
+    point->tangentImpulse = 0.0;
+    point->maxNormalImpulse = 0.0;
+}
+
+static int32_t sd_collide_circles(const sdWorld* world, const sdShape* a, const sdShape* b, double maxDistance,
+                                  double* nx, double* ny, sdContactPoint* points) {
+    double ax, ay, bx, by;
+    sd_world_circle(world, a, &ax, &ay);
+    sd_world_circle(world, b, &bx, &by);
+    const double dx = bx - ax, dy = by - ay;
+    const double distance = sqrt(dx * dx + dy * dy);
+    const double separation = distance - a->radius - b->radius;
+    if (separation > maxDistance) return 0;
+    // Concentric circles have no direction; push along +y (down on screen), any choice is as good.
+    *nx = distance > 1e-12 ? dx / distance : 0.0;
+    *ny = distance > 1e-12 ? dy / distance : 1.0;
+    const double mid = a->radius + 0.5 * separation; // from A's centre to midway between the surfaces
+    sd_set_point(world, a->body, b->body, ax + mid * *nx, ay + mid * *ny, ax, ay, bx, by, separation, 0u, &points[0]);
+    return 1;
+}
+
+/// Polygon (A, world) against a circle of radius r at (cx, cy) (B). Normal from the polygon to the circle.
+static int32_t sd_collide_polygon_circle(const sdWorld* world, int32_t bodyA, int32_t bodyB, const sdWorldPolygon* p,
+                                         double cx, double cy, double r, double maxDistance, double* nx, double* ny,
+                                         sdContactPoint* points) {
+    int32_t edge = 0;
+    double best = -INFINITY;
+    for (int32_t i = 0; i < p->count; ++i) {
+        const double s = p->n[2 * i] * (cx - p->v[2 * i]) + p->n[2 * i + 1] * (cy - p->v[2 * i + 1]);
+        if (s > best) {
+            best = s;
+            edge = i;
+        }
+    }
+    if (best - r > maxDistance) return 0;
+    const int32_t next = edge + 1 == p->count ? 0 : edge + 1;
+    const double v1x = p->v[2 * edge], v1y = p->v[2 * edge + 1], v2x = p->v[2 * next], v2y = p->v[2 * next + 1];
+    const double u1 = (cx - v1x) * (v2x - v1x) + (cy - v1y) * (v2y - v1y);
+    const double u2 = (cx - v2x) * (v1x - v2x) + (cy - v2y) * (v1y - v2y);
+    double separation, normalX, normalY;
+    if (best > 0.0 && (u1 < 0.0 || u2 < 0.0)) { // outside, beyond an end of the edge: the nearest vertex
+        const double vx = u1 < 0.0 ? v1x : v2x, vy = u1 < 0.0 ? v1y : v2y;
+        const double dx = cx - vx, dy = cy - vy;
+        const double distance = sqrt(dx * dx + dy * dy);
+        separation = distance - r;
+        if (separation > maxDistance) return 0;
+        normalX = distance > 1e-12 ? dx / distance : p->n[2 * edge];
+        normalY = distance > 1e-12 ? dy / distance : p->n[2 * edge + 1];
+    } else {
+        separation = best - r;
+        normalX = p->n[2 * edge];
+        normalY = p->n[2 * edge + 1];
+    }
+    *nx = normalX;
+    *ny = normalY;
+    const double back = r + 0.5 * separation; // from the circle's centre back to midway between the surfaces
+    const double x = cx - back * normalX, y = cy - back * normalY;
+    sd_set_point(world, bodyA, bodyB, x, y, x, y, cx, cy, separation, 0u, &points[0]);
+    return 1;
+}
+
+double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge) {
+    double best = -INFINITY;
+    *edge = 0;
+    for (int32_t i = 0; i < p->count; ++i) {
+        const double nx = p->n[2 * i], ny = p->n[2 * i + 1], vx = p->v[2 * i], vy = p->v[2 * i + 1];
+        double deepest = INFINITY;
+        for (int32_t j = 0; j < q->count; ++j) {
+            const double s = nx * (q->v[2 * j] - vx) + ny * (q->v[2 * j + 1] - vy);
+            if (s < deepest) deepest = s;
+        }
+        if (deepest > best) {
+            best = deepest;
+            *edge = i;
+        }
+    }
+    return best;
+}
+
+static int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32_t bodyB, const sdWorldPolygon* pa,
+                                   const sdWorldPolygon* pb, double maxDistance, double* nx, double* ny,
+                                   sdContactPoint* points) {
+    int32_t edgeA, edgeB;
+    const double separationA = sd_max_separation(pa, pb, &edgeA);
+    if (separationA > maxDistance) return 0;
+    const double separationB = sd_max_separation(pb, pa, &edgeB);
+    if (separationB > maxDistance) return 0;
+    // Prefer A's face unless B's separates clearly more (keeps the choice stable from step to step).
+    const bool flip = separationB > separationA + 0.1 * sdTouchSlop;
+    const sdWorldPolygon* reference = flip ? pb : pa;
+    const sdWorldPolygon* incident = flip ? pa : pb;
+    const int32_t i11 = flip ? edgeB : edgeA;
+    const int32_t i12 = i11 + 1 == reference->count ? 0 : i11 + 1;
+    const double normalX = reference->n[2 * i11], normalY = reference->n[2 * i11 + 1];
+    // The incident edge: the one whose normal opposes the reference normal the most.
+    int32_t i21 = 0;
+    double most = INFINITY;
+    for (int32_t j = 0; j < incident->count; ++j) {
+        const double d = normalX * incident->n[2 * j] + normalY * incident->n[2 * j + 1];
+        if (d < most) {
+            most = d;
+            i21 = j;
+        }
+    }
+    const int32_t i22 = i21 + 1 == incident->count ? 0 : i21 + 1;
+    const double v11x = reference->v[2 * i11], v11y = reference->v[2 * i11 + 1];
+    const double v12x = reference->v[2 * i12], v12y = reference->v[2 * i12 + 1];
+    const double v21x = incident->v[2 * i21], v21y = incident->v[2 * i21 + 1];
+    const double v22x = incident->v[2 * i22], v22y = incident->v[2 * i22 + 1];
+    // Clip the incident edge (which runs against the reference edge) to the reference edge's extent.
+    const double tx = -normalY, ty = normalX; // along the reference edge, v11 → v12 (positive orientation)
+    const double upper1 = (v12x - v11x) * tx + (v12y - v11y) * ty;
+    const double upper2 = (v21x - v11x) * tx + (v21y - v11y) * ty;
+    const double lower2 = (v22x - v11x) * tx + (v22y - v11y) * ty;
+    const double span = upper2 - lower2;
+    double lowerX = v22x, lowerY = v22y, upperX = v21x, upperY = v21y;
+    if (lower2 < 0.0 && span > 1e-12) {
+        const double t = fmin((0.0 - lower2) / span, 1.0); // never past the incident edge's far end
+        lowerX = v22x + t * (v21x - v22x);
+        lowerY = v22y + t * (v21y - v22y);
+    }
+    if (upper2 > upper1 && span > 1e-12) {
+        const double t = fmax((upper1 - lower2) / span, 0.0);
+        upperX = v22x + t * (v21x - v22x);
+        upperY = v22y + t * (v21y - v22y);
+    }
+    const double separationLower = (lowerX - v11x) * normalX + (lowerY - v11y) * normalY;
+    const double separationUpper = (upperX - v11x) * normalX + (upperY - v11y) * normalY;
+    // The manifold normal points from A to B.
+    *nx = flip ? -normalX : normalX;
+    *ny = flip ? -normalY : normalY;
+    int32_t count = 0;
+    if (separationLower <= maxDistance) {
+        const double x = lowerX - 0.5 * separationLower * normalX, y = lowerY - 0.5 * separationLower * normalY;
+        sd_set_point(world, bodyA, bodyB, x, y, x, y, x, y, separationLower, sd_feature_id(flip, i11, i22), &points[count++]);
+    }
+    if (separationUpper <= maxDistance) {
+        const double x = upperX - 0.5 * separationUpper * normalX, y = upperY - 0.5 * separationUpper * normalY;
+        sd_set_point(world, bodyA, bodyB, x, y, x, y, x, y, separationUpper, sd_feature_id(flip, i12, i21), &points[count++]);
+    }
+    return count;
+}
+
+int32_t sd_collide_shapes(const sdWorld* world, const sdShape* a, const sdShape* b, double maxDistance,
+                          double* normalX, double* normalY, sdContactPoint* points) {
+    const bool circleA = a->type == sdShapeType_circle, circleB = b->type == sdShapeType_circle;
+    if (circleA && circleB) return sd_collide_circles(world, a, b, maxDistance, normalX, normalY, points);
+    if (circleA || circleB) {
+        // The polygon is the reference; flip back so the normal runs from A to B.
+        const sdShape* polygon = circleA ? b : a;
+        const sdShape* circle = circleA ? a : b;
+        sdWorldPolygon p;
+        sd_world_polygon(world, polygon, &p);
+        double cx, cy;
+        sd_world_circle(world, circle, &cx, &cy);
+        const int32_t count = sd_collide_polygon_circle(world, polygon->body, circle->body, &p, cx, cy,
+                                                        circle->radius, maxDistance, normalX, normalY, points);
+        if (circleA) { // computed with the polygon as A: swap the two sides back
+            *normalX = -*normalX;
+            *normalY = -*normalY;
+            for (int32_t k = 0; k < count; ++k) {
+                sdContactPoint* q = &points[k];
+                const double ax = q->anchorAX, ay = q->anchorAY, ox = q->offsetAX, oy = q->offsetAY;
+                q->anchorAX = q->anchorBX;
+                q->anchorAY = q->anchorBY;
+                q->offsetAX = q->offsetBX;
+                q->offsetAY = q->offsetBY;
+                q->anchorBX = ax;
+                q->anchorBY = ay;
+                q->offsetBX = ox;
+                q->offsetBY = oy;
+            }
+        }
+        return count;
+    }
+    sdWorldPolygon pa, pb;
+    sd_world_polygon(world, a, &pa);
+    sd_world_polygon(world, b, &pb);
+    return sd_collide_polygons(world, a->body, b->body, &pa, &pb, maxDistance, normalX, normalY, points);
+}
