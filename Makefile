@@ -7,7 +7,7 @@ STRICT = -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors
 # Any compiler warning in the project's own sources (C or Swift) fails the build.
 NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
 
-.PHONY: deps demo test bench bench-smoke sanitize
+.PHONY: deps demo test bench bench-smoke sanitize docs docs-preview
 
 deps:
 	@bash scripts/install-system-packages.sh
@@ -15,17 +15,29 @@ deps:
 demo: deps
 	$(SWIFT) run dynamics-demo
 
-# The benchmark builds in release and runs a short smoke pass first; the test run comes last.
+# The benchmark builds in release and runs a short smoke pass first; the test run comes next, the docs check last
+# (it reuses the test build: same flags).
 test: deps bench-smoke
 	set -o pipefail; $(SWIFT) build --build-tests $(STRICT) $(NO_WARNINGS)
 	$(SWIFT) test --skip-build $(STRICT)
 	bash scripts/check-consumer.sh
+	SWIFT=$(SWIFT) bash scripts/check-docs.sh $(STRICT)
 
 bench-smoke: deps
 	set -o pipefail; $(SWIFT) build -c release --product dynamics-bench $(STRICT) $(NO_WARNINGS)
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench scenes --cells 100 --steps 10 --reference-steps 5
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench facade --cells 100 --steps 10 --solver both
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fidelity > /dev/null
+
+# DocC documentation for Dynamics and the solver modules, with DocC warnings as errors; fails when a public symbol
+# is undocumented or an article's Swift code does not compile (scripts/check-docs.sh). Archives end up in
+# .build/plugins/Swift-DocC/outputs.
+docs: deps
+	SWIFT=$(SWIFT) bash scripts/check-docs.sh $(STRICT)
+
+# Serves the Dynamics documentation at http://localhost:8080/documentation/dynamics, rebuilt on every change.
+docs-preview: deps
+	$(SWIFT) package --disable-sandbox preview-documentation --target Dynamics
 
 # The README's performance table (takes several minutes; see README "Performance").
 bench: deps

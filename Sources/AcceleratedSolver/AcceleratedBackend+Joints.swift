@@ -10,6 +10,8 @@ extension AcceleratedBackend {
         return raw(id)
     }
 
+    /// Adds a joint and wakes its bodies; the anchors are stored in the bodies' frames as they are now.
+    /// Throws `SolverError.outOfMemory` when the joint array cannot grow.
     public func createJoint(_ definition: JointDefinition) throws(SolverError) -> JointID {
         var def = sdDefaultJointDef()
         def.kind = sdJointKind(rawValue: definition.kind.rawValue)
@@ -34,10 +36,13 @@ extension AcceleratedBackend {
         return JointID(index: id.index, generation: id.generation)
     }
 
+    /// Removes a joint and wakes the bodies it held.
     public func destroyJoint(_ id: JointID) { Self.expectOK(sdDestroyJoint(world, raw(id)), "sdDestroyJoint") }
 
+    /// True when `id` names a live joint.
     public func isValid(_ id: JointID) -> Bool { sdJoint_IsValid(world, raw(id)) }
 
+    /// The joint's two bodies (nil: the world).
     public func jointBodies(_ id: JointID) -> (a: BodyID?, b: BodyID?) {
         var a = sdBodyId()
         var b = sdBodyId()
@@ -48,26 +53,33 @@ extension AcceleratedBackend {
         return (body(a), body(b))
     }
 
+    /// Moves the world anchor of a joint attached to the world, pt, and wakes its body (the row layout is
+    /// kept: moving an anchor is not a topology change).
     public func setJointWorldAnchor(_ id: JointID, x: Double, y: Double) {
         Self.expectOK(sdJoint_SetWorldAnchor(world, raw(id), x, y), "sdJoint_SetWorldAnchor")
     }
 
+    /// Sets the rest length (distance) or maximum length (rope), pt, and wakes the bodies.
     public func setJointLength(_ id: JointID, _ length: Double) {
         Self.expectOK(sdJoint_SetLength(world, raw(id), length), "sdJoint_SetLength")
     }
 
+    /// Sets the spring frequency (Hz; 0 = rigid) and damping ratio, and wakes the bodies.
     public func setJointSpring(_ id: JointID, frequency: Double, dampingRatio: Double) {
         Self.expectOK(sdJoint_SetSpring(world, raw(id), frequency, dampingRatio), "sdJoint_SetSpring")
     }
 
+    /// Sets the limits of a revolute (rad) or prismatic (pt) joint (±∞: none) and wakes the bodies.
     public func setJointLimits(_ id: JointID, lower: Double, upper: Double) {
         Self.expectOK(sdJoint_SetLimits(world, raw(id), lower, upper), "sdJoint_SetLimits")
     }
 
+    /// Sets the friction torque of a revolute joint, kg·pt²/s², and wakes the bodies.
     public func setJointFrictionTorque(_ id: JointID, _ torque: Double) {
         Self.expectOK(sdJoint_SetFrictionTorque(world, raw(id), torque), "sdJoint_SetFrictionTorque")
     }
 
+    /// Current distance between the anchors (pt) and relative angle θB − θA (rad).
     public func jointGeometry(_ id: JointID) -> (distance: Double, relativeAngle: Double) {
         var distance = 0.0
         var angle = 0.0

@@ -14,6 +14,8 @@ public enum IslandSolverKind: Sendable, CaseIterable {
 }
 
 extension AcceleratedBackend {
+    /// How springs are integrated, for every joint of this world. Default
+    /// `SpringModel.analytic`.
     public var springModel: SpringModel {
         get { storedSpringModel }
         set {

@@ -1,10 +1,10 @@
 internal import CSolver
 public import SolverBackend
 
-/// The C core (`CSolver`) behind the ``PhysicsBackend`` contract. Swift owns the world through this one
+/// The C core (`CSolver`) behind the `PhysicsBackend` contract. Swift owns the world through this one
 /// handle: it is created in `init` and destroyed in `deinit`, and nothing else holds it.
 ///
-/// Drive it through ``PhysicsWorld``, which validates every argument first. The C core validates again (its
+/// Drive it through `PhysicsWorld`, which validates every argument first. The C core validates again (its
 /// API is public and never trusts its caller); a refusal from it here would mean the two validators disagree,
 /// which is a bug, so it stops with the C result's description.
 public final class AcceleratedBackend: PhysicsBackend {
@@ -13,7 +13,8 @@ public final class AcceleratedBackend: PhysicsBackend {
     var storedIslandSolver = IslandSolverKind.batchedKernel
     var storedBodySpacePath = true
 
-    /// Creates an empty C world with `settings` (already validated by ``PhysicsWorld``).
+    /// Creates an empty C world with `settings` (already validated by `PhysicsWorld`). Throws
+    /// `SolverError.outOfMemory` when the C world cannot be allocated.
     public init(validatedSettings settings: WorldSettings) throws(SolverError) {
         var def = sdDefaultWorldDef()
         def.initialBodyCapacity = Int32(settings.initialBodyCapacity)
@@ -40,9 +41,13 @@ public final class AcceleratedBackend: PhysicsBackend {
     @inline(__always)
     func raw(_ id: BodyID) -> sdBodyId { sdBodyId(index: id.index, generation: id.generation) }
 
+    /// Live bodies (`sdWorld_GetBodyCount`).
     public var bodyCount: Int { Int(sdWorld_GetBodyCount(world)) }
+    /// Dynamic bodies that have not come to rest (`sdWorld_GetAwakeBodyCount`).
     public var awakeBodyCount: Int { Int(sdWorld_GetAwakeBodyCount(world)) }
 
+    /// Adds a body in the next free slot (the most recently freed first) and wakes it. Throws
+    /// `SolverError.outOfMemory` when the C world cannot grow its arrays; the world is then unchanged.
     public func createBody(_ definition: BodyDefinition) throws(SolverError) -> BodyID {
         var def = sdDefaultBodyDef()
         def.x = definition.x
@@ -74,60 +79,80 @@ public final class AcceleratedBackend: PhysicsBackend {
         return BodyID(index: id.index, generation: id.generation)
     }
 
+    /// Removes a body and every joint that holds it; its slot is reused by the next creation.
     public func destroyBody(_ id: BodyID) { Self.expectOK(sdDestroyBody(world, raw(id)), "sdDestroyBody") }
 
+    /// True when `id` names a live body (its slot is alive and the generation matches).
     public func isValid(_ id: BodyID) -> Bool { sdBody_IsValid(world, raw(id)) }
 
+    /// Moves the centre to (x, y) pt and wakes the body.
     public func setPosition(_ id: BodyID, x: Double, y: Double) {
         Self.expectOK(sdBody_SetPosition(world, raw(id), x, y), "sdBody_SetPosition")
     }
 
+    /// Sets the rotation, radians, and wakes the body.
     public func setAngle(_ id: BodyID, _ angle: Double) {
         Self.expectOK(sdBody_SetAngle(world, raw(id), angle), "sdBody_SetAngle")
     }
 
+    /// Sets the linear velocity, pt/s, and wakes the body; ignored for static bodies.
     public func setLinearVelocity(_ id: BodyID, vx: Double, vy: Double) {
         Self.expectOK(sdBody_SetLinearVelocity(world, raw(id), vx, vy), "sdBody_SetLinearVelocity")
     }
 
+    /// Sets the angular velocity, rad/s, and wakes the body; ignored for bodies that cannot rotate (static or
+    /// fixed rotation).
     public func setAngularVelocity(_ id: BodyID, _ angularVelocity: Double) {
         Self.expectOK(sdBody_SetAngularVelocity(world, raw(id), angularVelocity), "sdBody_SetAngularVelocity")
     }
 
+    /// Adds (dvx, dvy) pt/s and dw rad/s and wakes the body; ignored for static bodies, and `dw` is ignored
+    /// for bodies that cannot rotate.
     public func addVelocity(_ id: BodyID, dvx: Double, dvy: Double, dw: Double) {
         Self.expectOK(sdBody_AddVelocity(world, raw(id), dvx, dvy, dw), "sdBody_AddVelocity")
     }
 
+    /// Sets the density (> 0), rescaling mass and moment of inertia, and wakes the body.
     public func setDensity(_ id: BodyID, _ density: Double) {
         Self.expectOK(sdBody_SetDensity(world, raw(id), density), "sdBody_SetDensity")
     }
 
+    /// Sets linear and angular damping, 1/s (velocity decays as e^(−c·t)), and wakes the body.
     public func setDamping(_ id: BodyID, linear: Double, angular: Double) {
         Self.expectOK(sdBody_SetDamping(world, raw(id), linear, angular), "sdBody_SetDamping")
     }
 
+    /// Sets the gravitational acceleration acting on this body, pt/s², and wakes it.
     public func setGravity(_ id: BodyID, x: Double, y: Double) {
         Self.expectOK(sdBody_SetGravity(world, raw(id), x, y), "sdBody_SetGravity")
     }
 
+    /// Sets the static / fixed-rotation flags (mass and inertia follow) and wakes the body.
     public func setFlags(_ id: BodyID, _ flags: BodyFlags) {
         Self.expectOK(sdBody_SetFlags(world, raw(id), flags.rawValue), "sdBody_SetFlags")
     }
 
+    /// Stores the contact material (restitution ≥ 0, friction ≥ 0, electric charge) and wakes the body.
     public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) {
         Self.expectOK(sdBody_SetMaterial(world, raw(id), restitution, friction, charge), "sdBody_SetMaterial")
     }
 
+    /// Wakes a resting body and restarts its rest timer (static bodies stay at rest).
     public func wake(_ id: BodyID) { Self.expectOK(sdBody_Wake(world, raw(id)), "sdBody_Wake") }
 
+    /// Adds a force, kg·pt/s², at the world point (px, py) for the next step (an off-centre point adds the
+    /// torque r × F); wakes the body; ignored for static bodies.
     public func applyForce(_ id: BodyID, fx: Double, fy: Double, px: Double, py: Double) {
         Self.expectOK(sdBody_ApplyForce(world, raw(id), fx, fy, px, py), "sdBody_ApplyForce")
     }
 
+    /// Changes the velocity at once by the impulse, kg·pt/s, at the world point (px, py) (off centre, the
+    /// angular velocity too); wakes the body; ignored for static bodies.
     public func applyImpulse(_ id: BodyID, jx: Double, jy: Double, px: Double, py: Double) {
         Self.expectOK(sdBody_ApplyLinearImpulse(world, raw(id), jx, jy, px, py), "sdBody_ApplyLinearImpulse")
     }
 
+    /// One body's position, velocity, mass, inertia and rest state.
     public func state(of id: BodyID) -> BodyState {
         var s = sdBodyState()
         Self.expectOK(sdBody_GetState(world, raw(id), &s), "sdBody_GetState")
@@ -136,12 +161,17 @@ public final class AcceleratedBackend: PhysicsBackend {
             mass: s.mass, inertia: s.inertia, isAwake: s.awake)
     }
 
+    /// Advances by `dt` seconds in `substeps` equal substeps (see the README's "How the solve works"),
+    /// with denormals flushed to zero on x86 while it runs, then clears forces and puts resting islands to
+    /// sleep. Throws `SolverError.outOfMemory` when the row buffers cannot grow; the world is
+    /// then unchanged.
     public func step(dt: Double, substeps: Int) throws(SolverError) {
         let result = sdWorld_Step(world, dt, Int32(substeps))
         if result == sdResult_outOfMemory { throw .outOfMemory }
         Self.expectOK(result, "sdWorld_Step")
     }
 
+    /// Calls `body` with views straight into the C world's arrays (no copy); valid only inside `body`.
     public func withStateBuffers<R>(_ body: (BodyStateBuffers) throws -> R) rethrows -> R {
         let s = sdWorld_GetState(world)
         let n = Int(s.slotCount)
@@ -155,6 +185,7 @@ public final class AcceleratedBackend: PhysicsBackend {
                 awake: UnsafeBufferPointer(start: s.awake, count: n)))
     }
 
+    /// Bodies whose rotated bounding box overlaps [minX, maxX] × [minY, maxY], in slot order.
     public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID] {
         var count: Int32 = 0
         Self.expectOK(sdWorld_QueryRect(world, minX, minY, maxX, maxY, nil, 0, &count), "sdWorld_QueryRect")

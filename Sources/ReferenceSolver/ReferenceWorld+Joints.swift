@@ -8,6 +8,7 @@ extension ReferenceWorld {
     /// The id of the body in slot `i` (nil: the world).
     func bodyID(_ i: Int?) -> BodyID? { i.map { BodyID(index: Int32($0), generation: generations[$0]) } }
 
+    /// True when `id` names a live joint.
     public func isValid(_ id: JointID) -> Bool {
         let i = Int(id.index)
         return i >= 0 && i < joints.count && joints[i] != nil && jointGenerations[i] == id.generation
@@ -38,6 +39,8 @@ extension ReferenceWorld {
         if let b = joint.bodyB { wake(b) }
     }
 
+    /// Adds a joint in the next free joint slot and wakes its bodies; the anchors are stored in the bodies'
+    /// frames as they are now.
     public func createJoint(_ definition: JointDefinition) -> JointID {
         let a = definition.bodyA.map(slot)
         let b = definition.bodyB.map(slot)
@@ -74,15 +77,18 @@ extension ReferenceWorld {
         jointFreeSlots.append(i)
     }
 
+    /// Removes a joint and wakes the bodies it held.
     public func destroyJoint(_ id: JointID) {
         destroyJointSlot(jointSlot(id))
     }
 
+    /// The joint's two bodies (nil: the world).
     public func jointBodies(_ id: JointID) -> (a: BodyID?, b: BodyID?) {
         let joint = joints[jointSlot(id)]!
         return (bodyID(joint.bodyA), bodyID(joint.bodyB))
     }
 
+    /// Moves the world anchor of a joint attached to the world, pt, and wakes its body.
     public func setJointWorldAnchor(_ id: JointID, x: Double, y: Double) {
         let i = jointSlot(id)
         if joints[i]!.bodyB == nil {
@@ -93,12 +99,14 @@ extension ReferenceWorld {
         wakeJoint(joints[i]!)
     }
 
+    /// Sets the rest length (distance) or maximum length (rope), pt, and wakes the bodies.
     public func setJointLength(_ id: JointID, _ length: Double) {
         let i = jointSlot(id)
         joints[i]!.length = length
         wakeJoint(joints[i]!)
     }
 
+    /// Sets the spring frequency (Hz; 0 = rigid) and damping ratio, and wakes the bodies.
     public func setJointSpring(_ id: JointID, frequency: Double, dampingRatio: Double) {
         let i = jointSlot(id)
         joints[i]!.frequency = frequency
@@ -106,6 +114,7 @@ extension ReferenceWorld {
         wakeJoint(joints[i]!)
     }
 
+    /// Sets the limits of a revolute (rad) or prismatic (pt) joint (±∞: none) and wakes the bodies.
     public func setJointLimits(_ id: JointID, lower: Double, upper: Double) {
         let i = jointSlot(id)
         joints[i]!.lowerLimit = lower
@@ -113,12 +122,14 @@ extension ReferenceWorld {
         wakeJoint(joints[i]!)
     }
 
+    /// Sets the friction torque of a revolute joint, kg·pt²/s², and wakes the bodies.
     public func setJointFrictionTorque(_ id: JointID, _ torque: Double) {
         let i = jointSlot(id)
         joints[i]!.frictionTorque = torque
         wakeJoint(joints[i]!)
     }
 
+    /// Current distance between the anchors (pt) and relative angle θB − θA (rad).
     public func jointGeometry(_ id: JointID) -> (distance: Double, relativeAngle: Double) {
         let joint = joints[jointSlot(id)]!
         let a = anchorWorld(joint.bodyA, joint.localA)

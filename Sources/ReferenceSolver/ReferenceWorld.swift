@@ -3,7 +3,7 @@ public import SolverBackend
 
 /// The pure-Swift physics world: the same algorithms as the C core, written for clarity, with no C and no
 /// BLAS. It is the oracle the C core is tested against; it is also a complete backend in its own right
-/// (`DynamicAnimator(…, solver: .reference)`). Drive it through ``PhysicsWorld``, which validates every argument
+/// (`DynamicAnimator(…, solver: .reference)`). Drive it through `PhysicsWorld`, which validates every argument
 /// before this engine sees it.
 public final class ReferenceWorld: PhysicsBackend {
     let settings: WorldSettings
@@ -12,6 +12,7 @@ public final class ReferenceWorld: PhysicsBackend {
     var generations: [UInt32] = []
     /// Free slots, most recently freed last (reused first).
     var freeSlots: [Int] = []
+    /// Dynamic bodies that have not come to rest.
     public internal(set) var awakeBodyCount = 0
     /// Joint slots; nil marks a free slot.
     var joints: [ReferenceJoint?] = []
@@ -20,13 +21,16 @@ public final class ReferenceWorld: PhysicsBackend {
     /// How springs are integrated. Default analytic.
     public var springModel = SpringModel.analytic
 
-    /// Creates an empty world with `settings` (already validated by ``PhysicsWorld``).
+    /// Creates an empty world with `settings` (already validated by `PhysicsWorld`).
     public init(validatedSettings settings: WorldSettings) {
         self.settings = settings
     }
 
+    /// Live bodies.
     public var bodyCount: Int { bodies.count - freeSlots.count }
 
+    /// Adds a body in the next free slot (the most recently freed first, as the C core does) and wakes it.
+    /// Never throws: Swift arrays grow or the process stops.
     public func createBody(_ definition: BodyDefinition) -> BodyID {
         let index: Int
         if let reused = freeSlots.popLast() {
@@ -41,6 +45,7 @@ public final class ReferenceWorld: PhysicsBackend {
         return BodyID(index: Int32(index), generation: generations[index])
     }
 
+    /// Removes a body and every joint that holds it; its slot is reused by the next creation.
     public func destroyBody(_ id: BodyID) {
         let i = slot(id)
         for j in joints.indices where joints[j] != nil && (joints[j]!.bodyA == i || joints[j]!.bodyB == i) {
@@ -52,6 +57,7 @@ public final class ReferenceWorld: PhysicsBackend {
         freeSlots.append(i)
     }
 
+    /// True when `id` names a live body (its slot is occupied and the generation matches).
     public func isValid(_ id: BodyID) -> Bool {
         let i = Int(id.index)
         return i >= 0 && i < bodies.count && bodies[i] != nil && generations[i] == id.generation
@@ -68,6 +74,7 @@ public final class ReferenceWorld: PhysicsBackend {
         awakeBodyCount += 1
     }
 
+    /// Moves the centre to (x, y) pt and wakes the body.
     public func setPosition(_ id: BodyID, x: Double, y: Double) {
         let i = slot(id)
         bodies[i]!.x = x
@@ -75,12 +82,14 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Sets the rotation, radians, and wakes the body.
     public func setAngle(_ id: BodyID, _ angle: Double) {
         let i = slot(id)
         bodies[i]!.angle = angle
         wake(i)
     }
 
+    /// Sets the linear velocity, pt/s, and wakes the body; ignored for static bodies.
     public func setLinearVelocity(_ id: BodyID, vx: Double, vy: Double) {
         let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
@@ -89,6 +98,8 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Sets the angular velocity, rad/s, and wakes the body; ignored for bodies that cannot rotate (static or
+    /// fixed rotation).
     public func setAngularVelocity(_ id: BodyID, _ angularVelocity: Double) {
         let i = slot(id)
         guard bodies[i]!.invInertia != 0 else { return }
@@ -96,6 +107,8 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Adds (dvx, dvy) pt/s and dw rad/s and wakes the body; ignored for static bodies, and `dw` is ignored
+    /// for bodies that cannot rotate.
     public func addVelocity(_ id: BodyID, dvx: Double, dvy: Double, dw: Double) {
         let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
@@ -105,6 +118,7 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Sets the density (> 0), rescaling mass and moment of inertia, and wakes the body.
     public func setDensity(_ id: BodyID, _ density: Double) {
         let i = slot(id)
         bodies[i]!.density = density
@@ -112,6 +126,7 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Sets linear and angular damping, 1/s (velocity decays as e^(−c·t)), and wakes the body.
     public func setDamping(_ id: BodyID, linear: Double, angular: Double) {
         let i = slot(id)
         bodies[i]!.linearDamping = linear
@@ -119,6 +134,7 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Sets the gravitational acceleration acting on this body, pt/s², and wakes it.
     public func setGravity(_ id: BodyID, x: Double, y: Double) {
         let i = slot(id)
         bodies[i]!.gravityX = x
@@ -126,6 +142,7 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Sets the static / fixed-rotation flags (mass and inertia follow) and wakes the body.
     public func setFlags(_ id: BodyID, _ flags: BodyFlags) {
         let i = slot(id)
         if flags.contains(.isStatic), bodies[i]!.isAwake {
@@ -137,6 +154,7 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Stores the contact material (restitution ≥ 0, friction ≥ 0, electric charge) and wakes the body.
     public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) {
         let i = slot(id)
         bodies[i]!.restitution = restitution
@@ -145,10 +163,13 @@ public final class ReferenceWorld: PhysicsBackend {
         wake(i)
     }
 
+    /// Wakes a resting body and restarts its rest timer (static bodies stay at rest).
     public func wake(_ id: BodyID) {
         wake(slot(id))
     }
 
+    /// Adds a force, kg·pt/s², at the world point (px, py) for the next step (an off-centre point adds the
+    /// torque r × F); wakes the body; ignored for static bodies.
     public func applyForce(_ id: BodyID, fx: Double, fy: Double, px: Double, py: Double) {
         let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
@@ -159,6 +180,8 @@ public final class ReferenceWorld: PhysicsBackend {
         if !b.isAwake { wake(i) }
     }
 
+    /// Changes the velocity at once by the impulse, kg·pt/s, at the world point (px, py) (off centre, the
+    /// angular velocity too); wakes the body; ignored for static bodies.
     public func applyImpulse(_ id: BodyID, jx: Double, jy: Double, px: Double, py: Double) {
         let i = slot(id)
         guard !bodies[i]!.isStatic else { return }
@@ -169,6 +192,7 @@ public final class ReferenceWorld: PhysicsBackend {
         if !b.isAwake { wake(i) }
     }
 
+    /// One body's position, velocity, mass, inertia and rest state.
     public func state(of id: BodyID) -> BodyState {
         let b = bodies[slot(id)]!
         return BodyState(
@@ -177,6 +201,8 @@ public final class ReferenceWorld: PhysicsBackend {
             isAwake: b.isAwake)
     }
 
+    /// Calls `body` with views of every slot's state, copied into temporary arrays for the call (clarity
+    /// over speed); valid only inside `body`.
     public func withStateBuffers<R>(_ body: (BodyStateBuffers) throws -> R) rethrows -> R {
         // Gathered into arrays for the call: clarity over speed, as everywhere in the reference.
         let x = bodies.map { $0?.x ?? 0 }
@@ -209,6 +235,7 @@ public final class ReferenceWorld: PhysicsBackend {
         }
     }
 
+    /// Bodies whose rotated bounding box overlaps [minX, maxX] × [minY, maxY], in slot order.
     public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID] {
         var found: [BodyID] = []
         for (i, slot) in bodies.enumerated() {

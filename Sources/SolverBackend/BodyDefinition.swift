@@ -1,6 +1,8 @@
 /// Body flags shared by both backends.
 public struct BodyFlags: OptionSet, Sendable, Hashable {
+    /// The flag bits: `isStatic` is bit 0, `fixedRotation` bit 1 (the C core's `sdBodyFlags` values).
     public let rawValue: UInt32
+    /// Flags from their bits; ``validate()`` refuses unknown bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Anchored: the body never moves, ignores forces and has infinite mass.
@@ -21,18 +23,21 @@ public struct BodyFlags: OptionSet, Sendable, Hashable {
 
 /// Everything needed to create a body. Units: points, seconds, radians (clockwise on screen), kilograms.
 public struct BodyDefinition: Sendable, Equatable {
-    /// Centre, pt. Default (0, 0).
+    /// Centre, x coordinate, pt. Default 0.
     public var x: Double = 0
+    /// Centre, y coordinate (down on screen), pt. Default 0.
     public var y: Double = 0
     /// Rotation, radians. Default 0.
     public var angle: Double = 0
-    /// Linear velocity, pt/s. Default 0.
+    /// Linear velocity, x component, pt/s. Default 0.
     public var vx: Double = 0
+    /// Linear velocity, y component, pt/s. Default 0.
     public var vy: Double = 0
     /// Angular velocity, rad/s. Default 0.
     public var angularVelocity: Double = 0
-    /// Bounding size, pt, both > 0. Default 100 × 100.
+    /// Bounding width, pt, > 0. Default 100.
     public var width: Double = 100
+    /// Bounding height, pt, > 0. Default 100.
     public var height: Double = 100
     /// Shape of the mass distribution. Default rectangle.
     public var shape: ShapeKind = .rectangle
@@ -42,8 +47,9 @@ public struct BodyDefinition: Sendable, Equatable {
     public var linearDamping: Double = 0
     /// Angular damping ≥ 0 in 1/s. Default 0.
     public var angularDamping: Double = 0
-    /// Gravitational acceleration acting on this body, pt/s². Default (0, 0).
+    /// Gravitational acceleration acting on this body, x component, pt/s². Default 0.
     public var gravityX: Double = 0
+    /// Gravitational acceleration acting on this body, y component (positive = down), pt/s². Default 0.
     public var gravityY: Double = 0
     /// Static / fixed-rotation flags. Default none.
     public var flags: BodyFlags = []

@@ -15,5 +15,6 @@ public struct BodyID: Hashable, Sendable, CustomStringConvertible {
         self.generation = generation
     }
 
+    /// `body #index (generation n)`, as error messages print it.
     public var description: String { "body #\(index) (generation \(generation))" }
 }

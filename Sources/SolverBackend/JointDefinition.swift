@@ -1,13 +1,17 @@
 /// Stable handle of a joint (slot + generation, like ``BodyID``).
 public struct JointID: Hashable, Sendable, CustomStringConvertible {
+    /// Slot of the joint, reused after the joint is destroyed.
     public var index: Int32
+    /// Incremented each time the slot is freed, so a stale handle is refused.
     public var generation: UInt32
 
+    /// Creates a handle from its parts.
     public init(index: Int32, generation: UInt32) {
         self.index = index
         self.generation = generation
     }
 
+    /// `joint #index (generation n)`, as error messages print it.
     public var description: String { "joint #\(index) (generation \(generation))" }
 }
 
@@ -38,14 +42,19 @@ public enum SpringModel: UInt32, Sendable {
 
 /// Everything needed to create a joint. Anchors are world points at creation; `nil` bodies are the world.
 public struct JointDefinition: Sendable, Equatable {
+    /// What the joint holds. Default ``JointKind/distance``.
     public var kind: JointKind = .distance
-    /// Body A, or nil for the world (then `anchorA` is a fixed point). At most one of the two is nil.
+    /// Body A, or nil for the world (then `anchorA` is a fixed point). At most one of the two is nil. Default nil.
     public var bodyA: BodyID?
+    /// Body B, or nil for the world (then `anchorB` is a fixed point). Default nil.
     public var bodyB: BodyID?
-    /// Anchor on A and on B, world coordinates at creation, pt.
+    /// Anchor on A, x, in world coordinates at creation, pt. Default 0.
     public var anchorAX = 0.0
+    /// Anchor on A, y, in world coordinates at creation, pt. Default 0.
     public var anchorAY = 0.0
+    /// Anchor on B, x, in world coordinates at creation, pt. Default 0.
     public var anchorBX = 0.0
+    /// Anchor on B, y, in world coordinates at creation, pt. Default 0.
     public var anchorBY = 0.0
     /// Rest length (distance) or maximum length (rope), pt, ≥ 0. Default 0.
     public var length = 0.0
@@ -53,15 +62,20 @@ public struct JointDefinition: Sendable, Equatable {
     public var frequency = 0.0
     /// Damping ratio ζ ≥ 0 (1 = critical). Default 0.
     public var dampingRatio = 0.0
-    /// Prismatic axis at creation (normalised). Default (1, 0).
+    /// Prismatic axis at creation, x component (any non-zero length; the solvers normalise it). Default 1.
     public var axisX = 1.0
+    /// Prismatic axis at creation, y component. Default 0.
     public var axisY = 0.0
-    /// Revolute: relative angle limits (rad); prismatic: translation limits (pt); ±∞ = none.
+    /// Lower limit: revolute, of the relative angle (rad); prismatic, of the translation along the axis (pt).
+    /// Default −∞ (none).
     public var lowerLimit = -Double.infinity
+    /// Upper limit, in the same units as ``lowerLimit``, ≥ it. Default +∞ (none).
     public var upperLimit = Double.infinity
     /// Revolute: maximum friction torque, kg·pt²/s², ≥ 0. Default 0.
     public var frictionTorque = 0.0
 
+    /// A definition with every field at its default: a rigid distance joint of length 0 between no bodies
+    /// (set `bodyA` or `bodyB` before creating it).
     public init() {}
 
     /// Checks every field (bodies are checked by the backend).

@@ -23,6 +23,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A sentence naming the parameter and the value, e.g. `density must be > 0 (got -1.0)`.
     public var description: String {
         switch self {
         case let .invalidBody(id): return "\(id) is not a live body"

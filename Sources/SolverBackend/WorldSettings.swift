@@ -26,22 +26,26 @@ public struct WorldSettings: Sendable, Equatable {
 
 /// One body's full state.
 public struct BodyState: Sendable, Equatable {
-    /// Centre, pt.
+    /// Centre, x coordinate, pt.
     public var x: Double
+    /// Centre, y coordinate (down on screen), pt.
     public var y: Double
-    /// Rotation, radians.
+    /// Rotation, radians (positive = clockwise on screen).
     public var angle: Double
-    /// Linear velocity, pt/s.
+    /// Linear velocity, x component, pt/s.
     public var vx: Double
+    /// Linear velocity, y component, pt/s.
     public var vy: Double
     /// Angular velocity, rad/s.
     public var angularVelocity: Double
-    /// Mass in kg (0 when static) and moment of inertia in kg·pt² (0 when static or not rotating).
+    /// Mass in kg (0 when static).
     public var mass: Double
+    /// Moment of inertia about the centre in kg·pt² (0 when static or not rotating).
     public var inertia: Double
     /// False once the body has come to rest.
     public var isAwake: Bool
 
+    /// A state from its parts (units as the properties').
     public init(
         x: Double, y: Double, angle: Double, vx: Double, vy: Double, angularVelocity: Double,
         mass: Double, inertia: Double, isAwake: Bool
@@ -61,15 +65,24 @@ public struct BodyState: Sendable, Equatable {
 /// Read-only views of every slot's state, for read-back without a call per body. Valid only inside the
 /// closure that receives them. Slots whose `alive` entry is 0 are free.
 public struct BodyStateBuffers {
+    /// Centre x of every slot, pt.
     public var x: UnsafeBufferPointer<Double>
+    /// Centre y of every slot, pt.
     public var y: UnsafeBufferPointer<Double>
+    /// Rotation of every slot, radians.
     public var angle: UnsafeBufferPointer<Double>
+    /// Linear velocity x of every slot, pt/s.
     public var vx: UnsafeBufferPointer<Double>
+    /// Linear velocity y of every slot, pt/s.
     public var vy: UnsafeBufferPointer<Double>
+    /// Angular velocity of every slot, rad/s.
     public var angularVelocity: UnsafeBufferPointer<Double>
+    /// 1 for a slot holding a live body, 0 for a free one (whose other entries mean nothing).
     public var alive: UnsafeBufferPointer<UInt8>
+    /// 1 for a dynamic body that has not come to rest; 0 for resting and static bodies and free slots.
     public var awake: UnsafeBufferPointer<UInt8>
 
+    /// Buffers from their parts; all must have the same count.
     public init(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, angle: UnsafeBufferPointer<Double>,
         vx: UnsafeBufferPointer<Double>, vy: UnsafeBufferPointer<Double>,

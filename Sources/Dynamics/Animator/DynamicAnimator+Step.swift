@@ -164,6 +164,7 @@ public struct StepProfile: Sendable, Equatable {
     /// Running the behaviors' `action` closures.
     public var actions: Double
 
+    /// A profile from its parts, seconds; every part defaults to 0 (the value before the first step).
     public init(preparation: Double = 0, solver: Double = 0, writeBack: Double = 0, actions: Double = 0) {
         self.preparation = preparation
         self.solver = solver

@@ -9,6 +9,8 @@ public protocol DynamicAnimatorDelegate: AnyObject {
 }
 
 extension DynamicAnimatorDelegate {
+    /// Does nothing, so a delegate implements only the callbacks it needs.
     public func dynamicAnimatorWillResume(_ animator: DynamicAnimator) {}
+    /// Does nothing, so a delegate implements only the callbacks it needs.
     public func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {}
 }

@@ -16,7 +16,10 @@ internal import SolverBackend
 open class AttachmentBehavior: DynamicBehavior {
     /// Whether the behavior ties two items or an item and an anchor point.
     public enum AttachmentType: Int, Sendable {
+        /// Two items attached to each other (UIKit's `UIAttachmentBehaviorTypeItems`, raw value 0).
         case items = 0
+        /// One item attached to a fixed anchor point in reference coordinates (`UIAttachmentBehaviorTypeAnchor`,
+        /// raw value 1).
         case anchor = 1
     }
 

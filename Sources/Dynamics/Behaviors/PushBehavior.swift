@@ -48,8 +48,8 @@ open class PushBehavior: DynamicBehavior {
         didSet { if active != oldValue, !isFiring { wakeAnimator() } }
     }
 
-    /// Direction and strength are stored apart, so setting `angle` while the magnitude is 0 is kept (seed 002
-    /// sets the angle first, then the magnitude).
+    /// Direction and strength are stored apart, so setting `angle` while the magnitude is 0 is kept (code that
+    /// sets the angle first, then the magnitude, pushes in the direction it asked for).
     private var storedAngle: CGFloat = 0
     private var storedMagnitude: CGFloat = 0
 

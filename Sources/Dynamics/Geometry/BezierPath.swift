@@ -8,8 +8,11 @@ public import Foundation
 public final class BezierPath: CustomStringConvertible {
     /// One drawing command.
     public enum Element: Sendable, Equatable {
+        /// Starts a new subpath at the point (points).
         case move(CGPoint)
+        /// A straight segment from the current point to the point (points).
         case line(CGPoint)
+        /// Closes the current subpath with a segment back to its first point.
         case close
     }
 
@@ -147,5 +150,7 @@ public final class BezierPath: CustomStringConvertible {
         return sign == 0 ? nil : polygon
     }
 
+    /// A one-line summary for logs and precondition messages: the number of elements and the ``bounds``, e.g.
+    /// `BezierPath(5 elements, bounds (0.0, 0.0, 10.0, 10.0))`.
     public var description: String { "BezierPath(\(elements.count) elements, bounds \(bounds))" }
 }

@@ -5,11 +5,17 @@ public import Foundation
 /// (a·x + c·y + tx, b·x + d·y + ty). A rotation by θ is (cos θ, sin θ, −sin θ, cos θ), which turns clockwise on
 /// a y-down screen for positive θ.
 public struct CGAffineTransform: Sendable, Hashable, Codable {
+    /// The x component of the image of the x axis: x' = a·x + c·y + tx. Identity: 1.
     public var a: CGFloat
+    /// The y component of the image of the x axis: y' = b·x + d·y + ty. Identity: 0.
     public var b: CGFloat
+    /// The x component of the image of the y axis. Identity: 0.
     public var c: CGFloat
+    /// The y component of the image of the y axis. Identity: 1.
     public var d: CGFloat
+    /// Horizontal translation, points. Identity: 0.
     public var tx: CGFloat
+    /// Vertical translation, points (down on screen). Identity: 0.
     public var ty: CGFloat
 
     /// Creates a transform from its six entries.
@@ -81,6 +87,7 @@ public struct CGAffineTransform: Sendable, Hashable, Codable {
     }
 }
 
+/// Mapping points through a ``CGAffineTransform`` (defined here only where CoreGraphics is missing).
 extension CGPoint {
     /// The point mapped by `t`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {
@@ -88,6 +95,7 @@ extension CGPoint {
     }
 }
 
+/// Mapping sizes through a ``CGAffineTransform`` (defined here only where CoreGraphics is missing).
 extension CGSize {
     /// The size mapped by `t`'s linear part (translation ignored), as CoreGraphics does.
     public func applying(_ t: CGAffineTransform) -> CGSize {

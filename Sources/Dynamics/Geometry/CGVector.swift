@@ -29,6 +29,7 @@ public struct CGVector: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The zero vector.
     public static let zero = CGVector(dx: 0.0, dy: 0.0)
 
+    /// The components in parentheses, e.g. `(0.0, 1.0)`.
     public var description: String { "(\(dx), \(dy))" }
 }
 #endif

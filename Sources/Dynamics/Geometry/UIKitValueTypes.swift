@@ -20,9 +20,13 @@ public struct UIOffset: Sendable, Hashable, Codable {
 
 /// Insets for each edge of a rectangle, in points (positive values shrink it).
 public struct UIEdgeInsets: Sendable, Hashable, Codable {
+    /// Inset of the top edge, points.
     public var top: CGFloat
+    /// Inset of the left edge, points.
     public var left: CGFloat
+    /// Inset of the bottom edge, points.
     public var bottom: CGFloat
+    /// Inset of the right edge, points.
     public var right: CGFloat
 
     /// Creates insets.
@@ -37,6 +41,7 @@ public struct UIEdgeInsets: Sendable, Hashable, Codable {
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
+/// Insetting rectangles by ``UIEdgeInsets`` (defined here only where UIKit is missing).
 extension CGRect {
     /// The rectangle shrunk by `insets` (grown for negative insets).
     public func inset(by insets: UIEdgeInsets) -> CGRect {

@@ -31,8 +31,10 @@ public protocol DynamicItem: AnyObject {
 }
 
 extension DynamicItem {
+    /// ``DynamicItemCollisionBoundsType/rectangle``, as in UIKit.
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
 
+    /// The bounds rectangle centred on (0, 0): a new four-corner path on every read.
     public var collisionBoundingPath: BezierPath {
         let size = bounds.size
         return BezierPath(rect: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height))

@@ -60,7 +60,9 @@ public final class DynamicItemGroup: DynamicItem {
         }
     }
 
-    /// Mass and inertia come from the members (see ``memberMassProperties``).
+    /// Always ``DynamicItemCollisionBoundsType/path``. The group's body does not use a path: its area is the sum
+    /// of its members' areas and its moment of inertia the sum of each member's own plus its area times the
+    /// squared ``memberOffsets`` distance (parallel axes), at the density its item behaviors give the group.
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .path }
 
     /// Members' offsets from the group's centre, as recorded at creation.

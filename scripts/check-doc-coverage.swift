@@ -1,0 +1,81 @@
+// Fails when a public symbol has no documentation, from DocC's coverage report.
+//
+//   swift scripts/check-doc-coverage.swift OUTPUTS_DIR TARGET...
+//
+// Reads OUTPUTS_DIR/TARGET.doccarchive/documentation-coverage.json (written by `docc convert
+// --experimental-documentation-coverage`, through the swift-docc-plugin) for each TARGET. Every entry that is a
+// symbol and has no abstract counts as undocumented. DocC computes "has an abstract" after merging the source
+// doc comment, documentation-extension files from the target's catalog and documentation inherited within the
+// module, so whichever way a symbol is documented, it counts. Synthesized symbols (`!=`, `hashValue`) are left
+// out by the plugin's `--experimental-skip-synthesized-symbols`.
+//
+// Exit status 1 lists every undocumented symbol; 0 prints one line per target.
+import Foundation
+
+/// Known gaps that cannot be closed from inside this repository's current layout, by exact reference path, with
+/// the reason. Only the solver modules have entries: `Dynamics` has none and must stay at 100 %.
+let allowed: [String: String] = [
+    // A module's own page is written in its catalog; these targets have none yet.
+    "doc://SolverBackend/documentation/SolverBackend": "module page: SolverBackend has no DocC catalog",
+    "doc://AcceleratedSolver/documentation/AcceleratedSolver": "module page: AcceleratedSolver has no DocC catalog",
+    "doc://ReferenceSolver/documentation/ReferenceSolver": "module page: ReferenceSolver has no DocC catalog",
+    // The compiler writes these initializers (raw-value enums); without a catalog there is nowhere to document them.
+    "doc://SolverBackend/documentation/SolverBackend/JointKind/init(rawValue:)": "compiler-generated, no catalog",
+    "doc://SolverBackend/documentation/SolverBackend/SpringModel/init(rawValue:)": "compiler-generated, no catalog",
+]
+
+struct Entry: Decodable {
+    struct Kind: Decodable {
+        let name: String
+        let isSymbol: Bool
+    }
+    let kind: Kind
+    let hasAbstract: Bool
+    let isCurated: Bool
+    let referencePath: String
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count >= 2, let outputs = arguments.first else {
+    FileHandle.standardError.write(Data("usage: check-doc-coverage.swift OUTPUTS_DIR TARGET...\n".utf8))
+    exit(2)
+}
+
+var failed = false
+for target in arguments.dropFirst() {
+    let path = "\(outputs)/\(target).doccarchive/documentation-coverage.json"
+    guard let data = FileManager.default.contents(atPath: path),
+        let entries = try? JSONDecoder().decode([Entry].self, from: data)
+    else {
+        print("check-doc-coverage: no coverage report for \(target) at \(path)")
+        failed = true
+        continue
+    }
+    let symbols = entries.filter(\.kind.isSymbol)
+    let undocumented = symbols.filter { !$0.hasAbstract }
+    let unexpected = undocumented.filter { allowed[$0.referencePath] == nil }
+    let documented = symbols.count - undocumented.count
+    let exempt = undocumented.count - unexpected.count
+    let prefix = "doc://\(target)/documentation/"
+    if unexpected.isEmpty {
+        print("check-doc-coverage: \(target): \(documented)/\(symbols.count) symbols documented"
+            + (exempt > 0 ? " (known gaps: \(exempt), listed in scripts/check-doc-coverage.swift)" : ""))
+    } else {
+        failed = true
+        print("check-doc-coverage: \(target): \(unexpected.count) public symbols have no documentation:")
+        for entry in unexpected.sorted(by: { $0.referencePath < $1.referencePath }) {
+            print("  \(entry.kind.name): \(entry.referencePath.replacingOccurrences(of: prefix, with: ""))")
+        }
+    }
+    // Top-level symbols the landing page's Topics do not place (DocC files them under default groups): a note,
+    // so a new type is not forgotten, but not a failure.
+    let uncurated = symbols.filter { entry in
+        !entry.isCurated && entry.kind.name != "Module"
+            && entry.referencePath.replacingOccurrences(of: prefix, with: "").split(separator: "/").count == 2
+    }
+    if target == "Dynamics", !uncurated.isEmpty {
+        print("check-doc-coverage: note: not in the Topics of Dynamics.md: "
+            + uncurated.map { $0.referencePath.replacingOccurrences(of: prefix, with: "") }.sorted().joined(separator: ", "))
+    }
+}
+exit(failed ? 1 : 0)
