@@ -57,17 +57,19 @@ final class CountingFlowLayout: CollectionViewFlowLayout {
     override func prepare() { preparations += 1 }
 }
 
+/// A 320 × 480 collection view showing `dataSource` on a flow layout of 50 × 50 cells 10 apart (5 columns,
+/// 60 pt pitch). The collection view holds the data source weakly: keep it.
+@MainActor
+func makeCollectionView(_ dataSource: LabelDataSource) -> CollectionView {
+    let collectionView = CollectionView(
+        frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: CollectionViewFlowLayout())
+    collectionView.dataSource = dataSource
+    return collectionView
+}
+
 @MainActor
 @Suite("Collection view")
 struct CollectionViewTests {
-    /// A 320-wide collection view on a flow layout of 50 × 50 cells 10 apart (5 columns, 60 pt pitch).
-    private func makeCollectionView(_ dataSource: LabelDataSource, height: CGFloat = 480) -> CollectionView {
-        let collectionView = CollectionView(
-            frame: CGRect(x: 0, y: 0, width: 320, height: height), collectionViewLayout: CollectionViewFlowLayout())
-        collectionView.dataSource = dataSource
-        return collectionView
-    }
-
     /// The centre of slot `item` in the 5-column grid of section 0.
     private func slot(_ item: Int) -> CGPoint {
         CGPoint(x: CGFloat(item % 5) * 60 + 25, y: CGFloat(item / 5) * 60 + 25)
@@ -318,9 +320,7 @@ struct CollectionViewBadInputTests {
     func moveWithoutUpdatingTheDataSource() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { @MainActor in
             let data = LabelDataSource([["a", "b"], ["c"]])
-            let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: CollectionViewFlowLayout())
-            collectionView.dataSource = data
-            collectionView.moveItem(at: [0, 1], to: [1, 0])
+            makeCollectionView(data).moveItem(at: [0, 1], to: [1, 0])
         }
         let text = standardError(result)
         #expect(text.contains("section 0 holds 1 items after the move but the data source reports 2"), "\(text)")
@@ -330,9 +330,7 @@ struct CollectionViewBadInputTests {
     func moveOutOfRange() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { @MainActor in
             let data = LabelDataSource([["a", "b"]])
-            let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), collectionViewLayout: CollectionViewFlowLayout())
-            collectionView.dataSource = data
-            collectionView.moveItem(at: [0, 0], to: [0, 5])
+            makeCollectionView(data).moveItem(at: [0, 0], to: [0, 5])
         }
         let text = standardError(result)
         #expect(text.contains("CollectionView.moveItem(at:to:): destination [0, 5] is out of range"), "\(text)")

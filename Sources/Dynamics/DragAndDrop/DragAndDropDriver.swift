@@ -89,10 +89,10 @@ public final class DragAndDropDriver {
 
     /// Moves the touch to `point`. Stops with a message when no drag is under way.
     public func move(to point: CGPoint) {
-        precondition(drag != nil, "DragAndDropDriver.move(to:): no drag is under way; begin one first")
+        guard let drag else { preconditionFailure("DragAndDropDriver.move(to:): no drag is under way; begin one first") }
         requireFinite(point, "DragAndDropDriver.move(to:) point")
-        drag!.dragSession.windowLocation = point
-        if let source = drag!.source { source.delegate?.dragInteraction(source, sessionDidMove: drag!.dragSession) }
+        drag.dragSession.windowLocation = point
+        if let source = drag.source { source.delegate?.dragInteraction(source, sessionDidMove: drag.dragSession) }
         updateTarget()
     }
 
@@ -104,8 +104,8 @@ public final class DragAndDropDriver {
         self.drag = nil
         var operation = drag.operation
         if operation == .move && !drag.dropSession.allowsMoveOperation { operation = .copy }
-        let source = drag.source
-        source?.delegate?.dragInteraction(source!, session: drag.dragSession, willEndWith: operation)
+        let source = drag.source, sourceDelegate = source?.delegate
+        if let source { sourceDelegate?.dragInteraction(source, session: drag.dragSession, willEndWith: operation) }
         if let target = drag.target, let delegate = target.delegate {
             if operation == .copy || operation == .move {
                 delegate.dropInteraction(target, performDrop: drag.dropSession)
@@ -117,7 +117,7 @@ public final class DragAndDropDriver {
                 delegate.dropInteraction(target, sessionDidExit: drag.dropSession)
             }
         }
-        source?.delegate?.dragInteraction(source!, session: drag.dragSession, didEndWith: operation)
+        if let source { sourceDelegate?.dragInteraction(source, session: drag.dragSession, didEndWith: operation) }
         for interaction in drag.involved { interaction.delegate?.dropInteraction(interaction, sessionDidEnd: drag.dropSession) }
         return operation
     }

@@ -16,10 +16,12 @@ public protocol DragDropSession: AnyObject {
 }
 
 extension DragDropSession {
+    /// Asks each item's provider.
     public func hasItemsConforming(toTypeIdentifiers typeIdentifiers: [String]) -> Bool {
         items.contains { item in typeIdentifiers.contains(where: item.itemProvider.hasItemConformingToTypeIdentifier) }
     }
 
+    /// Asks each item's provider.
     public func canLoadObjects(ofClass aClass: any ItemProviderReading.Type) -> Bool {
         items.contains { $0.itemProvider.canLoadObject(ofClass: aClass) }
     }

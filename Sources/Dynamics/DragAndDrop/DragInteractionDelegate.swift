@@ -22,14 +22,19 @@ public protocol DragInteractionDelegate: AnyObject {
 }
 
 extension DragInteractionDelegate {
+    /// Does nothing.
     public func dragInteraction(
         _ interaction: DragInteraction, willAnimateLiftWith animator: any DragAnimating, session: any DragSession
     ) {}
+    /// Does nothing.
     public func dragInteraction(_ interaction: DragInteraction, sessionWillBegin session: any DragSession) {}
+    /// Does nothing.
     public func dragInteraction(_ interaction: DragInteraction, sessionDidMove session: any DragSession) {}
+    /// Does nothing.
     public func dragInteraction(
         _ interaction: DragInteraction, session: any DragSession, willEndWith operation: DropOperation
     ) {}
+    /// Does nothing.
     public func dragInteraction(
         _ interaction: DragInteraction, session: any DragSession, didEndWith operation: DropOperation
     ) {}

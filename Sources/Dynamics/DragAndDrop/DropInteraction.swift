@@ -12,9 +12,6 @@ public final class DropInteraction: Interaction {
         self.delegate = delegate
     }
 
-    /// Nothing to prepare before moving.
-    public func willMove(to view: View?) {}
-
     /// Remembers `view` as the interaction's view.
     public func didMove(to view: View?) {
         self.view = view

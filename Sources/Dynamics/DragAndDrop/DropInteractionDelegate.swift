@@ -27,16 +27,24 @@ public protocol DropInteractionDelegate: AnyObject {
 }
 
 extension DropInteractionDelegate {
+    /// Handles every session.
     public func dropInteraction(_ interaction: DropInteraction, canHandle session: any DropSession) -> Bool { true }
+    /// Does nothing.
     public func dropInteraction(_ interaction: DropInteraction, sessionDidEnter session: any DropSession) {}
+    /// Proposes `.cancel`: no drop.
     public func dropInteraction(_ interaction: DropInteraction, sessionDidUpdate session: any DropSession) -> DropProposal {
         DropProposal(operation: .cancel)
     }
+    /// Does nothing.
     public func dropInteraction(_ interaction: DropInteraction, sessionDidExit session: any DropSession) {}
+    /// Does nothing.
     public func dropInteraction(_ interaction: DropInteraction, performDrop session: any DropSession) {}
+    /// Does nothing.
     public func dropInteraction(
         _ interaction: DropInteraction, item: DragItem, willAnimateDropWith animator: any DragAnimating
     ) {}
+    /// Does nothing.
     public func dropInteraction(_ interaction: DropInteraction, concludeDrop session: any DropSession) {}
+    /// Does nothing.
     public func dropInteraction(_ interaction: DropInteraction, sessionDidEnd session: any DropSession) {}
 }

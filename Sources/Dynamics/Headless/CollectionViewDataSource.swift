@@ -19,10 +19,13 @@ public protocol CollectionViewDataSource: AnyObject {
 }
 
 extension CollectionViewDataSource {
+    /// One section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
 
+    /// Every item may move.
     public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
 
+    /// Ignores the move.
     public func collectionView(
         _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
     ) {}

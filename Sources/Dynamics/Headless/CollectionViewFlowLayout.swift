@@ -50,6 +50,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         return frame(ofItem: indexPath.item, sectionTop: sectionTop(indexPath.section, counts: counts), columns: columns)
     }
 
+    /// The layout width by the height of all sections, insets included.
     open override var collectionViewContentSize: CGSize {
         let counts = sectionItemCounts
         return CGSize(width: layoutWidth, height: sectionTop(counts.count, counts: counts))

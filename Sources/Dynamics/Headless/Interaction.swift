@@ -4,8 +4,13 @@
 public protocol Interaction: AnyObject {
     /// The view the interaction is attached to, or nil.
     var view: View? { get }
-    /// Called before the interaction moves to `view` (nil: it is being removed).
+    /// Called before the interaction moves to `view` (nil: it is being removed). Default: nothing.
     func willMove(to view: View?)
     /// Called after the interaction moved to `view` (nil: it was removed).
     func didMove(to view: View?)
+}
+
+extension Interaction {
+    /// Does nothing.
+    public func willMove(to view: View?) {}
 }

@@ -76,35 +76,6 @@ struct ReorderTests {
         #expect(layout.dragSnapView == nil && snapshot?.superview == nil)
     }
 
-    @Test("Before iOS 9: the layout moves cells as the finger enters slots and reports (from, to) at the end")
-    func manualReorder() throws {
-        let (collectionView, layout, data) = makeGrid()
-        #expect(collectionView.indexPathForItem(at: slot(4)) == IndexPath(row: 4, section: 0))
-        #expect(layout.attributesArray.map(\.frame.origin.x).prefix(4) == [10, 100, 190, 10], "three columns, then a wrap")
-
-        manualDrag(layout, collectionView, through: [0, 1, 2])  // forward
-        #expect(data.order == "bcadefghi")
-        manualDrag(layout, collectionView, through: [5, 4, 3])  // backward
-        #expect(data.order == "bcafdeghi")
-        manualDrag(layout, collectionView, through: [1, 4, 7])  // across rows
-        #expect(data.order == "bafdeghci")
-        #expect(data.reports.map(\.from.row) == [0, 5, 1] && data.reports.map(\.to.row) == [2, 3, 7])
-        // After each drag the slots are numbered in order again.
-        #expect(layout.attributesArray.map(\.indexPath.row) == Array(0..<9))
-        #expect(layout.attributesArray.map(\.frame.origin) == (0..<9).map { CGPoint(x: slot($0).x - 40, y: slot($0).y - 40) })
-
-        // "i" may not move: no drag starts.
-        layout.longPress(.began, at: slot(8))
-        #expect(layout.dragSnapView == nil && layout.startDragIndexPath == nil)
-
-        // Abandoned outside every cell: the caller hears (from, from) and the data stays. The article's layout
-        // keeps the order it showed mid-drag, though: slot 1 now shows item 0 (a quirk of the ported code).
-        manualDrag(layout, collectionView, through: [0, 1], releaseAt: CGPoint(x: 140, y: 500))
-        #expect(data.order == "bafdeghci")
-        #expect(data.reports.last?.from == IndexPath(row: 0, section: 0) && data.reports.last?.to == IndexPath(row: 0, section: 0))
-        #expect(collectionView.indexPathForItem(at: slot(1)) == IndexPath(row: 0, section: 0))
-    }
-
     /// Drags slot `slots[0]` through the rest with iOS 9's interactive movement; checks the moving cell is
     /// shown under the finger at 1.2 times its size; ends with `final` (.ended or .cancelled).
     private func interactiveDrag(_ layout: ReorderLayout, _ collectionView: CollectionView, through slots: [Int], final: GestureState = .ended) {
@@ -120,27 +91,73 @@ struct ReorderTests {
         layout.interactiveLongPress(final, at: slot(slots.last!))
     }
 
-    @Test("iOS 9: the collection view moves the item, the layout renumbers its slots, the data source hears once")
-    func interactiveReorder() throws {
+    /// Plays a drag of slot `slots[0]` through the rest, the article's way before iOS 9 or with iOS 9's
+    /// interactive movement.
+    private func drag(_ approach: Approach, _ layout: ReorderLayout, _ collectionView: CollectionView, through slots: [Int]) {
+        switch approach {
+        case .layoutMovesCells: manualDrag(layout, collectionView, through: slots)
+        case .interactiveMovement: interactiveDrag(layout, collectionView, through: slots)
+        }
+    }
+
+    @Test("Forward, backward, across rows: the data ends in the dragged order, told (from, to) once per drag",
+          arguments: [Approach.layoutMovesCells, .interactiveMovement])
+    func scriptedDrags(approach: Approach) throws {
         let (collectionView, layout, data) = makeGrid()
-        interactiveDrag(layout, collectionView, through: [0, 1, 2])  // forward
+        #expect(collectionView.indexPathForItem(at: slot(4)) == IndexPath(row: 4, section: 0))
+        #expect(layout.attributesArray.map(\.frame.origin.x).prefix(4) == [10, 100, 190, 10], "three columns, then a wrap")
+
+        drag(approach, layout, collectionView, through: [0, 1, 2])  // forward
         #expect(data.order == "bcadefghi")
-        interactiveDrag(layout, collectionView, through: [5, 4, 3])  // backward
+        drag(approach, layout, collectionView, through: [5, 4, 3])  // backward
         #expect(data.order == "bcafdeghi")
-        interactiveDrag(layout, collectionView, through: [1, 4, 7])  // across rows
+        drag(approach, layout, collectionView, through: [1, 4, 7])  // across rows
         #expect(data.order == "bafdeghci")
         #expect(data.reports.map(\.from.row) == [0, 5, 1] && data.reports.map(\.to.row) == [2, 3, 7])
+        // After each drag the slots are numbered in order again.
         #expect(layout.attributesArray.map(\.indexPath.row) == Array(0..<9))
+        #expect(layout.attributesArray.map(\.frame.origin) == (0..<9).map { CGPoint(x: slot($0).x - 40, y: slot($0).y - 40) })
 
-        // Cancelled: the item goes back and the data source hears nothing.
-        interactiveDrag(layout, collectionView, through: [0, 1, 2, 5], final: .cancelled)
-        #expect(data.order == "bafdeghci" && data.reports.count == 3)
-        #expect(collectionView.layoutAttributesForItem(at: IndexPath(row: 5, section: 0))?.transform == .identity)
-
-        // "i" may not move.
+        // "i" may not move: no drag starts, nothing changes.
+        layout.longPress(.began, at: slot(8))
+        #expect(layout.dragSnapView == nil && layout.startDragIndexPath == nil)
         layout.interactiveLongPress(.began, at: slot(8))
         layout.interactiveLongPress(.changed, at: slot(7))
         layout.interactiveLongPress(.ended, at: slot(7))
         #expect(data.order == "bafdeghci" && data.reports.count == 3)
+    }
+
+    @Test("Before iOS 9, abandoned outside every cell: the caller hears (from, from) and the data stays")
+    func manualDragAbandoned() {
+        let (collectionView, layout, data) = makeGrid()
+        manualDrag(layout, collectionView, through: [0, 1], releaseAt: CGPoint(x: 140, y: 500))
+        #expect(data.order == "abcdefghi")
+        #expect(data.reports.count == 1 && data.reports[0].from == data.reports[0].to)
+        // The article's layout keeps the order it showed mid-drag, though: slot 1 still shows item 0 (a quirk of
+        // the ported code, which only renumbers when the drag ends over a cell).
+        #expect(collectionView.indexPathForItem(at: slot(1)) == IndexPath(row: 0, section: 0))
+    }
+
+    @Test("iOS 9, cancelled: the item goes back and the data source hears nothing")
+    func interactiveDragCancelled() {
+        let (collectionView, layout, data) = makeGrid()
+        interactiveDrag(layout, collectionView, through: [0, 1, 2, 5], final: .cancelled)
+        #expect(data.order == "abcdefghi" && data.reports.isEmpty)
+        #expect(collectionView.layoutAttributesForItem(at: IndexPath(row: 5, section: 0))?.transform == .identity)
+    }
+}
+
+/// The article's two ways to reorder.
+enum Approach: CustomStringConvertible {
+    /// Before iOS 9: the layout moves the cells itself.
+    case layoutMovesCells
+    /// iOS 9: the collection view's interactive movement.
+    case interactiveMovement
+
+    var description: String {
+        switch self {
+        case .layoutMovesCells: "the layout moves cells"
+        case .interactiveMovement: "interactive movement"
+        }
     }
 }
