@@ -316,5 +316,6 @@ struct DragAndDropTests {
         #expect(a.hitTest(CGPoint(x: 150, y: 15)) == nil)
         c.alpha = 0
         #expect(a.hitTest(CGPoint(x: 40, y: 40)) === b, "transparent views let touches through")
+        #expect(c.point(inside: CGPoint(x: 10, y: 10)) && !c.point(inside: CGPoint(x: 60, y: 10)), "point(inside:) is the bounds alone")
     }
 }

@@ -88,16 +88,17 @@ open class View: DynamicItem {
         interaction.didMove(to: nil)
     }
 
-    /// True when a touch at `point` (this view's coordinates) lands in the view: inside its bounds, and the
-    /// view visible and accepting touches.
+    /// True when `point` (this view's coordinates) is inside the view's bounds, as UIKit's
+    /// `point(inside:with:)` without the event.
     public func point(inside point: CGPoint) -> Bool {
-        !isHidden && isUserInteractionEnabled && alpha >= 0.01 && bounds.contains(point)
+        bounds.contains(point)
     }
 
     /// The deepest descendant (or this view) a touch at `point` (this view's coordinates) lands in, front-most
-    /// subviews first, or nil. UIKit's `hitTest(_:with:)` without the event.
+    /// subviews first, or nil. As UIKit's `hitTest(_:with:)` (without the event), hidden views, views below
+    /// alpha 0.01 and views not accepting touches are passed over with their subviews.
     public func hitTest(_ point: CGPoint) -> View? {
-        guard self.point(inside: point) else { return nil }
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
         for subview in subviews.reversed() {
             if let hit = subview.hitTest(subview.convert(point, from: self)) { return hit }
         }
