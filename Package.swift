@@ -75,6 +75,8 @@ let package = Package(
             dependencies: ["Dynamics", "SolverBackend", "AcceleratedSolver", "ReferenceSolver"],
             swiftSettings: swiftSettings),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
+        // The articles' dynamics, layout and drag-and-drop code, ported with only the `UI` prefixes dropped.
+        .testTarget(name: "SeedPortTests", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11

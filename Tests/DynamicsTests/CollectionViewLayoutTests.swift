@@ -9,7 +9,7 @@ import Testing
 final class DynamicLayout: CollectionViewLayout {
     var animator: DynamicAnimator?
     override var collectionViewContentSize: CGSize { CGSize(width: 320, height: 4000) }
-    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         animator?.items(in: rect).compactMap { $0 as? CollectionViewLayoutAttributes } ?? []
     }
     override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
@@ -71,7 +71,7 @@ struct CollectionViewLayoutTests {
     }
 
     @Test("layoutAttributesForCell(at:) returns the registered attributes, or nil", arguments: allSolvers)
-    func cellLookup(solver: SolverKind) {
+    func cellLookup(solver: SolverKind) throws {
         let layout = DynamicLayout()
         let animator = DynamicAnimator(collectionViewLayout: layout, solver: solver)
         layout.animator = animator
@@ -89,7 +89,7 @@ struct CollectionViewLayoutTests {
         #expect(layout.layoutAttributesForItem(at: [0, 7]) === b)
         #expect(animator.layoutAttributesForCell(at: [0, 3]) == nil)  // a header, not a cell
         #expect(animator.layoutAttributesForCell(at: [1, 0]) == nil)
-        let inRect = layout.layoutAttributesForElements(in: CGRect(x: 0, y: 250, width: 320, height: 300))
+        let inRect = try #require(layout.layoutAttributesForElements(in: CGRect(x: 0, y: 250, width: 320, height: 300)))
         #expect(inRect.count == 2)
         #expect(inRect.contains { $0 === b } && inRect.contains { $0 === header })
 

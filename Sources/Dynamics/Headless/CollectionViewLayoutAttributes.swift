@@ -11,8 +11,9 @@ public enum CollectionElementCategory: Sendable, Hashable {
 /// collection view, which a layout animator moves as a dynamic item.
 @MainActor
 open class CollectionViewLayoutAttributes: DynamicItem {
-    /// The element's position in the data.
-    public let indexPath: IndexPath
+    /// The element's position in the data. Settable, as in UIKit: a layout that reorders its cached attributes
+    /// (a drag to reorder) renumbers them.
+    public var indexPath: IndexPath
     /// Cell, supplementary or decoration view.
     public let representedElementCategory: CollectionElementCategory
     /// Centre in the layout's content coordinates, points.

@@ -24,6 +24,15 @@ open class View: DynamicItem {
     public private(set) var subviews: [View] = []
     /// The parent, if any.
     public private(set) weak var superview: View?
+    /// Opacity 0…1. Default 1. Headless views draw nothing; it is kept for code that sets it, and views below
+    /// 0.01 are not hit by touches, as in UIKit.
+    public var alpha: CGFloat = 1
+    /// Hidden views (and their subviews) are not hit by touches. Default false.
+    public var isHidden = false
+    /// False makes touches pass through the view and its subviews. Default true.
+    public var isUserInteractionEnabled = true
+    /// The interactions attached to the view (drag, drop), in the order they were added.
+    public private(set) var interactions: [any Interaction] = []
 
     /// Creates a view occupying `frame` in its (future) superview's coordinates.
     public init(frame: CGRect = .zero) {
@@ -60,6 +69,40 @@ open class View: DynamicItem {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
+    }
+
+    /// Attaches `interaction`, taking it from the view it was on.
+    public func addInteraction(_ interaction: any Interaction) {
+        guard interaction.view !== self else { return }
+        interaction.view?.removeInteraction(interaction)
+        interaction.willMove(to: self)
+        interactions.append(interaction)
+        interaction.didMove(to: self)
+    }
+
+    /// Detaches `interaction` (ignored when it is not attached here).
+    public func removeInteraction(_ interaction: any Interaction) {
+        guard let index = interactions.firstIndex(where: { $0 === interaction }) else { return }
+        interaction.willMove(to: nil)
+        interactions.remove(at: index)
+        interaction.didMove(to: nil)
+    }
+
+    /// True when `point` (this view's coordinates) is inside the view's bounds, as UIKit's
+    /// `point(inside:with:)` without the event.
+    public func point(inside point: CGPoint) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The deepest descendant (or this view) a touch at `point` (this view's coordinates) lands in, front-most
+    /// subviews first, or nil. As UIKit's `hitTest(_:with:)` (without the event), hidden views, views below
+    /// alpha 0.01 and views not accepting touches are passed over with their subviews.
+    public func hitTest(_ point: CGPoint) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            if let hit = subview.hitTest(subview.convert(point, from: self)) { return hit }
+        }
+        return self
     }
 
     /// True when `view` is this view or one of its ancestors.

@@ -68,9 +68,9 @@ final class DraggableLayout: CollectionViewFlowLayout, DynamicAnimatorDelegate {
 
     func endDragging() { dragBehavior?.updateDragLocation(with: startPoint) }
 
-    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+    override func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes]? {
         let draggedPaths = Set(dragged.map(\.indexPath))
-        let resting = super.layoutAttributesForElements(in: rect).filter { !draggedPaths.contains($0.indexPath) }
+        let resting = (super.layoutAttributesForElements(in: rect) ?? []).filter { !draggedPaths.contains($0.indexPath) }
         let moving = animator?.items(in: rect).compactMap { $0 as? CollectionViewLayoutAttributes } ?? []
         return resting + moving
     }
@@ -107,7 +107,7 @@ struct DragScenarioTests {
         #expect(layout.invalidationCount == invalidationsBefore + 60, "each step invalidated the layout once")
         #expect(maxLag < 60, "but follows it")
         #expect(cell.center.x > start.x + 150, "the cell moved with the drag")
-        let visible = layout.layoutAttributesForElements(in: CGRect(x: cell.center.x - 1, y: cell.center.y - 1, width: 2, height: 2))
+        let visible = try #require(layout.layoutAttributesForElements(in: CGRect(x: cell.center.x - 1, y: cell.center.y - 1, width: 2, height: 2)))
         #expect(visible.contains { $0 === cell }, "the layout reports the animated cell where it is")
 
         // Release: the anchors return to the start; within 2 s the cell is back within 0.5 pt.

@@ -1,0 +1,41 @@
+// The dynamics tutorial's first screen (a ball falling under gravity), ported from its Objective-C with `UI`
+// dropped. Left out: the ball's colour and corner radius (drawing), and the collision with the tab bar
+// (`UICollisionBehavior` is not in this package yet). `NSLog` in the action is recorded instead of printed.
+import Dynamics
+import Foundation
+
+final class FallingBallViewController: ViewController {
+    var animator: DynamicAnimator!
+    var orangeBall: View!
+    /// What the article's action logs: the ball's centre y, once per step.
+    var loggedCenterY: [CGFloat] = []
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+
+        // 1. The ball.
+        orangeBall = View(frame: CGRect(x: view.bounds.size.width / 2 - 25, y: 100, width: 50, height: 50))
+        view.addSubview(orangeBall)
+
+        // 2. The animator, in the view's coordinates.
+        animator = DynamicAnimator(referenceView: view)
+
+        testGravity()
+    }
+
+    func testGravity() {
+        // 1. Gravity on the ball.
+        let gravity = GravityBehavior(items: [orangeBall])
+        gravity.action = {
+            self.loggedCenterY.append(self.orangeBall.center.y)
+        }
+
+        // 2. Into the animator.
+        animator.addBehavior(gravity)
+
+        // 4. A bouncier ball.
+        let ballBehavior = DynamicItemBehavior(items: [orangeBall])
+        ballBehavior.elasticity = 0.7
+        animator.addBehavior(ballBehavior)
+    }
+}
