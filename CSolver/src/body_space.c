@@ -1,4 +1,4 @@
-// Islands of one body held only by springs (seed 000's cells, springy layouts): with λ_i = g_i − a_i·J_i·v⁺ for
+// Islands of one body held only by springs (spring-dragged collection-view cells, springy layouts): with λ_i = g_i − a_i·J_i·v⁺ for
 // each spring row (the same soft-row law as the general solve), v⁺ = v* + M⁻¹ Σ J_iᵀλ_i becomes a 3 × 3 system in
 // the body's own velocity — 2 × 2 when every spring holds the centre — whatever the number of springs.
 #include "sd_solve.h"
@@ -79,7 +79,7 @@ static inline void sd_solve_single_body(sdWorld* world, const sdIsland* island, 
     world->w[b] = z3;
 }
 
-/// A single-body island whose springs all hold the body's centre (seed 000's cells): no lever arms, so the
+/// A single-body island whose springs all hold the body's centre (spring-dragged cells): no lever arms, so the
 /// angular unknown decouples, every row's effective mass is the body's mass, and the system is 2 × 2.
 static inline void sd_solve_centred_body(sdWorld* world, const sdIsland* island, double h, bool trapezoidal) {
     const sdSolverScratch* s = &world->scratch;

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// A headless view: the geometry of `UIView` that dynamics reads and writes, with a view tree, so the seeds'
-/// scenarios run and are tested where UIKit does not exist.
+/// A headless view: the geometry of `UIView` that dynamics reads and writes, with a view tree, so the
+/// collection-view, drag-and-drop and dynamics scenarios run and are tested where UIKit does not exist.
 ///
 /// `center` is in the superview's coordinates, `bounds` in the view's own; `frame` is derived from them and
 /// the transform (the bounding box of the transformed bounds, as in UIKit).
