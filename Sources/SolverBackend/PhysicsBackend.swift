@@ -85,6 +85,25 @@ public protocol PhysicsBackend: AnyObject {
 
     /// Counters and stage timings of the last step, for engines that keep them (nil otherwise).
     var lastStepStatistics: SolverStepStatistics? { get }
+
+    // MARK: Collisions
+
+    /// Attaches a collision shape to a live body and wakes it.
+    func createShape(on body: BodyID, _ definition: ShapeDefinition) throws(SolverError) -> ShapeID
+    /// Removes a shape; a touching contact of it ends at the next step.
+    func destroyShape(_ id: ShapeID)
+    /// True when `id` names a live shape.
+    func isValid(_ id: ShapeID) -> Bool
+    /// Changes what a shape is and collides with; wakes its body.
+    func setShapeFilter(_ id: ShapeID, categoryBits: UInt64, maskBits: UInt64)
+    /// The body a shape belongs to.
+    func shapeBody(_ id: ShapeID) -> BodyID
+    /// Live shapes.
+    var shapeCount: Int { get }
+    /// The began and ended contacts of the last step.
+    var contactEvents: ContactEvents { get }
+    /// Every contact the last step found, in (shape A, shape B) order.
+    var contacts: [ContactInfo] { get }
 }
 
 extension PhysicsBackend {

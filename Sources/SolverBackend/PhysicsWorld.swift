@@ -32,6 +32,11 @@ public final class PhysicsWorld {
         guard backend.isValid(id) else { throw .invalidJoint(id) }
     }
 
+    @inline(__always)
+    private func live(_ id: ShapeID) throws(SolverError) {
+        guard backend.isValid(id) else { throw .invalidShape(id) }
+    }
+
     /// Live bodies.
     public var bodyCount: Int { backend.bodyCount }
     /// Dynamic bodies that have not come to rest.
@@ -271,4 +276,44 @@ public final class PhysicsWorld {
         try live(id)
         return backend.jointGeometry(id)
     }
+
+    // MARK: Collisions
+
+    /// True when `id` names a live shape.
+    public func isValid(_ id: ShapeID) -> Bool { backend.isValid(id) }
+
+    /// Live shapes.
+    public var shapeCount: Int { backend.shapeCount }
+
+    /// Attaches a collision shape to a live body and wakes it. Throws the first problem of the geometry (a
+    /// polygon must be convex, with 3…32 distinct vertices) or ``SolverError/invalidBody(_:)``.
+    public func createShape(on body: BodyID, _ definition: ShapeDefinition) throws(SolverError) -> ShapeID {
+        try live(body)
+        try definition.validate()
+        return try backend.createShape(on: body, definition)
+    }
+
+    /// Removes a shape; if it was touching something, that contact ends at the next step.
+    public func destroyShape(_ id: ShapeID) throws(SolverError) {
+        try live(id)
+        backend.destroyShape(id)
+    }
+
+    /// Changes what a shape is (`categoryBits`) and collides with (`maskBits`); wakes its body.
+    public func setShapeFilter(_ id: ShapeID, categoryBits: UInt64, maskBits: UInt64) throws(SolverError) {
+        try live(id)
+        backend.setShapeFilter(id, categoryBits: categoryBits, maskBits: maskBits)
+    }
+
+    /// The body a shape belongs to.
+    public func shapeBody(_ id: ShapeID) throws(SolverError) -> BodyID {
+        try live(id)
+        return backend.shapeBody(id)
+    }
+
+    /// The began and ended contacts of the last step.
+    public var contactEvents: ContactEvents { backend.contactEvents }
+
+    /// Every contact the last step found, in (shape A, shape B) order.
+    public var contacts: [ContactInfo] { backend.contacts }
 }

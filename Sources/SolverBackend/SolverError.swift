@@ -4,6 +4,8 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBody(BodyID)
     /// The id names no live joint (it was destroyed, or never existed in this world).
     case invalidJoint(JointID)
+    /// The id names no live shape (it was destroyed, or never existed in this world).
+    case invalidShape(ShapeID)
     /// A NaN or infinite number was passed for `parameter`.
     case nonFinite(parameter: String, value: Double)
     /// `value` is outside the range `parameter` accepts (`expected` says which).
@@ -16,6 +18,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         switch (lhs, rhs) {
         case let (.invalidBody(a), .invalidBody(b)): return a == b
         case let (.invalidJoint(a), .invalidJoint(b)): return a == b
+        case let (.invalidShape(a), .invalidShape(b)): return a == b
         case let (.nonFinite(p, v), .nonFinite(q, w)): return p == q && v.bitPattern == w.bitPattern
         case let (.outOfRange(p, v, e), .outOfRange(q, w, f)): return p == q && v.bitPattern == w.bitPattern && e == f
         case (.outOfMemory, .outOfMemory): return true
@@ -28,6 +31,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .invalidBody(id): return "\(id) is not a live body"
         case let .invalidJoint(id): return "\(id) is not a live joint"
+        case let .invalidShape(id): return "\(id) is not a live shape"
         case let .nonFinite(parameter, value): return "\(parameter) must be finite (got \(value))"
         case let .outOfRange(parameter, value, expected): return "\(parameter) must be \(expected) (got \(value))"
         case .outOfMemory: return "out of memory"
