@@ -220,11 +220,16 @@ void sd_finish_contacts(sdWorld* world) {
             e->shapeB.generation = contact->generationB;
             e->userDataA = contact->userDataA;
             e->userDataB = contact->userDataB;
-            double rax, ray, rbx, rby;
-            sd_contact_arms(world, contact, &contact->points[strongest], &rax, &ray, &rbx, &rby);
-            const int32_t a = contact->bodyA, b = contact->bodyB;
-            e->pointX = 0.5 * (world->x[a] + rax + world->x[b] + rbx); // midway between the two sides' points
-            e->pointY = 0.5 * (world->y[a] + ray + world->y[b] + rby);
+            const sdContactPoint* point = &contact->points[strongest];
+            if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
+                e->pointX = point->touchX;
+                e->pointY = point->touchY;
+            } else { // within the touch slop without pushing: midway between the two sides' points now
+                double rax, ray, rbx, rby;
+                sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
+                e->pointX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
+                e->pointY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
+            }
             e->normalX = contact->normalX;
             e->normalY = contact->normalY;
         } else if (!touching && contact->touching) {

@@ -350,8 +350,14 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
         const int32_t k = c->activeContacts[island->contactStart + q];
         sdContact* contact = &world->collision.contacts[k];
         for (int32_t p = 0; p < contact->pointCount; ++p) {
-            const sdContactPoint* point = &contact->points[p];
+            sdContactPoint* point = &contact->points[p];
             if (!(point->normalImpulse > 0.0)) continue;
+            if (point->normalImpulse >= point->maxNormalImpulse) { // its strongest push yet: where the surfaces touch
+                double rax, ray, rbx, rby;
+                sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
+                point->touchX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
+                point->touchY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
+            }
             const int32_t r = base + m;
             sdRow* row = &s->rows[r];
             sd_normal_row(world, contact, k, p, row);

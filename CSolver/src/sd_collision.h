@@ -52,6 +52,7 @@ typedef struct sdContactPoint {
     double tangentImpulse;
     double maxNormalImpulse;    // largest normal impulse of any substep this step (touch detection)
     double approachVelocity;    // relative normal velocity at the start of the substep (restitution), pt/s
+    double touchX, touchY;      // world point midway between the surfaces when it pushed hardest this step
     uint32_t id;                // feature id: which features of the two shapes made this point
 } sdContactPoint;
 

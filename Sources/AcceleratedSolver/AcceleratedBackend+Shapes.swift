@@ -8,6 +8,7 @@ extension AcceleratedBackend {
     @inline(__always)
     static func shapeID(_ raw: sdShapeId) -> ShapeID { ShapeID(index: raw.index, generation: raw.generation) }
 
+    /// Attaches a shape to a live body through `sdCreateShape`; throws only `SolverError.outOfMemory`.
     public func createShape(on body: BodyID, _ definition: ShapeDefinition) throws(SolverError) -> ShapeID {
         var def = sdDefaultShapeDef()
         def.categoryBits = definition.categoryBits
@@ -43,22 +44,28 @@ extension AcceleratedBackend {
         return Self.shapeID(id)
     }
 
+    /// Removes a live shape (`sdDestroyShape`).
     public func destroyShape(_ id: ShapeID) { Self.expectOK(sdDestroyShape(world, raw(id)), "sdDestroyShape") }
 
+    /// True when `id` names a live shape of this world.
     public func isValid(_ id: ShapeID) -> Bool { sdShape_IsValid(world, raw(id)) }
 
+    /// Sets a live shape's category and mask bits (`sdShape_SetFilter`).
     public func setShapeFilter(_ id: ShapeID, categoryBits: UInt64, maskBits: UInt64) {
         Self.expectOK(sdShape_SetFilter(world, raw(id), categoryBits, maskBits), "sdShape_SetFilter")
     }
 
+    /// The body a live shape belongs to.
     public func shapeBody(_ id: ShapeID) -> BodyID {
         var body = sdBodyId()
         Self.expectOK(sdShape_GetBody(world, raw(id), &body), "sdShape_GetBody")
         return BodyID(index: body.index, generation: body.generation)
     }
 
+    /// Live shapes in this world.
     public var shapeCount: Int { Int(sdWorld_GetShapeCount(world)) }
 
+    /// The began and ended contacts of the last step, read from `sdWorld_GetContactEvents`.
     public var contactEvents: ContactEvents {
         let events = sdWorld_GetContactEvents(world)
         var out = ContactEvents()
@@ -82,6 +89,7 @@ extension AcceleratedBackend {
         return out
     }
 
+    /// Every contact of the last step, in (shape A, shape B) order.
     public var contacts: [ContactInfo] {
         (0..<sdWorld_GetContactCount(world)).map { k in
             var c = sdContactData()

@@ -72,8 +72,20 @@ func distance(_ p: CGPoint, _ q: CGPoint) -> Double {
 @MainActor
 class ViewController {
     let view = View(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
+    /// The tab bar controller the tutorial's screens live in: its bar is the bottom 49 pt of the screen.
+    let tabBarController = TabBarController(screen: CGRect(x: 0, y: 0, width: 375, height: 667))
 
     func viewDidLoad() {}
     func viewDidLayoutSubviews() {}
     func viewDidAppear(_ animated: Bool) {}
+}
+
+/// A tab bar controller stand-in: only its bar's frame, which the tutorial's collisions stop at.
+@MainActor
+final class TabBarController {
+    let tabBar: View
+
+    init(screen: CGRect) {
+        tabBar = View(frame: CGRect(x: screen.minX, y: screen.maxY - 49, width: screen.width, height: 49))
+    }
 }

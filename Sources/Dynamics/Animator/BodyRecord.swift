@@ -23,4 +23,7 @@ struct BodyRecord {
     var viewChangeCount: UInt64 = 0
     var gravity = (x: 0.0, y: 0.0)
     var properties = ItemProperties.defaults
+    /// The item's collision shapes (none while no collision behavior holds it) and their filter.
+    var shapes: [ShapeID] = []
+    var collisionFilter = (category: UInt64(0), mask: UInt64(0))
 }

@@ -145,7 +145,32 @@ extension DynamicAnimator {
             }
             record.gravity = g
             record.properties = p
+            updateCollisionShapes(of: &record, slot: slot, category: wanted.collisionCategory, mask: wanted.collisionMask)
             records[slot] = record
+        }
+    }
+
+    /// Gives an item collision shapes once a collision behavior holds it, updates their filter, and removes them
+    /// when none does any more.
+    private func updateCollisionShapes(of record: inout BodyRecord, slot: Int, category: UInt64, mask: UInt64) {
+        guard (category, mask) != record.collisionFilter else { return }
+        record.collisionFilter = (category, mask)
+        if category == 0 && mask == 0 {
+            for shape in record.shapes { solve { try world.destroyShape(shape) } }
+            record.shapes = []
+        } else if record.shapes.isEmpty {
+            let id = record.id
+            record.shapes = ItemShape.collisionGeometry(of: record.item).map { geometry in
+                var definition = ShapeDefinition(geometry)
+                definition.categoryBits = category
+                definition.maskBits = mask
+                definition.userData = ContactTag.item(slot: slot).rawValue
+                return solve { try world.createShape(on: id, definition) }
+            }
+        } else {
+            for shape in record.shapes {
+                solve { try world.setShapeFilter(shape, categoryBits: category, maskBits: mask) }
+            }
         }
     }
 }

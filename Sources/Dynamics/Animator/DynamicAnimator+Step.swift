@@ -29,6 +29,7 @@ extension DynamicAnimator {
         solve { try world.step(dt: frame, substeps: substeps) }
         let t2 = DispatchTime.now().uptimeNanoseconds
         writeBodiesToItems()
+        if !behaviorsThisStep.reporters.isEmpty { reportContacts(to: behaviorsThisStep.reporters) }
         let t3 = DispatchTime.now().uptimeNanoseconds
         for behavior in behaviorsThisStep.actions { behavior.action?() }
         let t4 = DispatchTime.now().uptimeNanoseconds
@@ -149,6 +150,57 @@ extension DynamicAnimator {
                 }
                 if let view = records[slot]?.view { records[slot]!.viewChangeCount = view.geometryChangeCount }
             }
+        }
+    }
+}
+
+/// The registered behaviors a step calls, each list in hierarchy order.
+struct SteppingBehaviors {
+    /// Those acting before the world steps (pushes, collision behaviors watching the reference bounds).
+    let prepare: [DynamicBehavior]
+    /// Those hearing the step's contacts (collision behaviors with a delegate).
+    let reporters: [DynamicBehavior]
+    /// Those with an `action`.
+    let actions: [DynamicBehavior]
+}
+
+extension DynamicAnimator {
+    /// Turns the world's contact events into items and boundaries, then delivers every began contact to every
+    /// reporter (hierarchy order), then every ended one. Events whose shape no longer belongs to a current item
+    /// (the item left its collision behaviors, or was removed) are dropped.
+    func reportContacts(to reporters: [DynamicBehavior]) {
+        let events = world.contactEvents
+        guard !events.began.isEmpty || !events.ended.isEmpty else { return }
+        func party(_ tag: UInt64, _ shape: ShapeID) -> (item: (any DynamicItem)?, boundary: (group: Int, number: Int)?) {
+            switch ContactTag(rawValue: tag) {
+            case let .item(slot)?:
+                guard slot < records.count, let record = records[slot], record.shapes.contains(shape) else { return (nil, nil) }
+                return (record.item, nil)
+            case let .boundary(group, number)?: return (nil, (group, number))
+            case nil: return (nil, nil)
+            }
+        }
+        func parties(_ tagA: UInt64, _ shapeA: ShapeID, _ tagB: UInt64, _ shapeB: ShapeID) -> StepContacts.Parties? {
+            let a = party(tagA, shapeA), b = party(tagB, shapeB)
+            if let itemA = a.item, let itemB = b.item { return .items(itemA, itemB) }
+            if let item = a.item ?? b.item, let boundary = a.boundary ?? b.boundary {
+                return .itemAndBoundary(item, group: boundary.group, number: boundary.number)
+            }
+            return nil
+        }
+        var contacts = StepContacts()
+        for e in events.began {
+            guard let who = parties(e.userDataA, e.shapeA, e.userDataB, e.shapeB) else { continue }
+            contacts.began.append(StepContacts.Began(parties: who, point: CGPoint(x: e.point.x, y: e.point.y)))
+        }
+        for e in events.ended {
+            guard let who = parties(e.userDataA, e.shapeA, e.userDataB, e.shapeB) else { continue }
+            contacts.ended.append(who)
+        }
+        guard !contacts.isEmpty else { return }
+        let context = self.context
+        for phase in [StepContacts.Phase.began, .ended] {
+            for reporter in reporters { reporter.reportContacts(contacts, phase: phase, in: context) }
         }
     }
 }

@@ -84,7 +84,9 @@ public final class DynamicAnimator {
     }
     /// The registered behaviors a step must call: those acting before it (pushes) and those with an `action`,
     /// each in hierarchy order. Cached, so a step with 50,000 attachments does not visit every one.
-    var steppingBehaviorsCache: (prepare: [DynamicBehavior], actions: [DynamicBehavior])?
+    var steppingBehaviorsCache: SteppingBehaviors?
+    /// Collision groups in use (each collision behavior takes one: two filter bits of the 64).
+    var collisionGroupsInUse = Set<Int>()
     /// Set when a behavior's body settings changed; bodies are re-configured (gravity, item properties) before
     /// the next step.
     var needsConfiguration = false
@@ -206,12 +208,42 @@ public final class DynamicAnimator {
         return all
     }
 
-    var steppingBehaviors: (prepare: [DynamicBehavior], actions: [DynamicBehavior]) {
+    var steppingBehaviors: SteppingBehaviors {
         if let cached = steppingBehaviorsCache { return cached }
         let all = registeredBehaviors
-        let lists = (prepare: all.filter(\.actsBeforeStep), actions: all.filter { $0.action != nil })
+        let lists = SteppingBehaviors(
+            prepare: all.filter(\.actsBeforeStep), reporters: all.filter(\.reportsContacts),
+            actions: all.filter { $0.action != nil })
         steppingBehaviorsCache = lists
         return lists
+    }
+
+    /// The largest number of collision behaviors one animator holds (two of 64 filter bits each).
+    static let maximumCollisionBehaviors = 32
+
+    /// A free collision group for a collision behavior joining this animator.
+    func reserveCollisionGroup() -> Int {
+        guard let group = (0..<Self.maximumCollisionBehaviors).first(where: { !collisionGroupsInUse.contains($0) }) else {
+            preconditionFailure(
+                "DynamicAnimator supports at most \(Self.maximumCollisionBehaviors) collision behaviors (adding one more)")
+        }
+        collisionGroupsInUse.insert(group)
+        return group
+    }
+
+    /// Gives a collision behavior's group back when it leaves.
+    func releaseCollisionGroup(_ group: Int) {
+        collisionGroupsInUse.remove(group)
+    }
+
+    /// The reference bounds: the reference view's bounds, or (0, 0, content size) of the layout; nil without a
+    /// reference system (or once the reference view is gone).
+    var referenceBounds: CGRect? {
+        switch referenceSystem {
+        case .view: return referenceView?.bounds
+        case .layout: return collectionViewLayout.map { CGRect(origin: .zero, size: $0.collectionViewContentSize) }
+        case .none: return nil
+        }
     }
 
     /// The context behaviors' hooks receive.

@@ -94,6 +94,13 @@ open class DynamicBehavior {
     /// Called before every physics step (pushes apply their forces here).
     func prepareStep(in context: BehaviorContext) {}
 
+    /// True for behaviors that hear the step's contacts (collision behaviors with a delegate).
+    var reportsContacts: Bool { false }
+
+    /// Called after the physics step and before the `action`s, once per phase: every reporting behavior hears
+    /// the began contacts, then every one the ended contacts.
+    func reportContacts(_ contacts: StepContacts, phase: StepContacts.Phase, in context: BehaviorContext) {}
+
     /// Set while this behavior waits for ``applyChanges(in:)``, so it is queued once.
     var isAwaitingWorldUpdate = false
 

@@ -9,6 +9,9 @@ struct BodySettings: Equatable {
     var gravityY = 0.0
     /// Properties set by item behaviors (nil: unset).
     var properties = ItemProperties()
+    /// What the item's collision shapes are and collide with (collision behaviors' bits; both 0: no shapes).
+    var collisionCategory: UInt64 = 0
+    var collisionMask: UInt64 = 0
 }
 
 /// Body settings by item identity, filled by the behaviors in hierarchy order.

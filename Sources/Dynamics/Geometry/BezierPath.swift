@@ -99,6 +99,28 @@ public final class BezierPath: CustomStringConvertible {
         return result
     }
 
+    /// Every straight segment of the outline, in order: each `line` from the current point, and the closing
+    /// segment of each closed subpath (a collision boundary is this outline, collided with from both sides).
+    public var lineSegments: [(from: CGPoint, to: CGPoint)] {
+        var out: [(from: CGPoint, to: CGPoint)] = []
+        var start: CGPoint?
+        var current: CGPoint?
+        for element in elements {
+            switch element {
+            case let .move(p):
+                start = p
+                current = p
+            case let .line(p):
+                if let c = current, c != p { out.append((c, p)) }
+                current = p
+            case .close:
+                if let c = current, let s = start, c != s { out.append((c, s)) }
+                current = start
+            }
+        }
+        return out
+    }
+
     /// The smallest rectangle holding every point (`.null` for an empty path).
     public var bounds: CGRect {
         let points = subpaths.joined()

@@ -21,6 +21,15 @@ open class CollectionViewLayoutAttributes: DynamicItem {
     /// Size, points.
     public var size: CGSize = .zero
     /// Transform about the centre. Default identity.
+    /// The shape this item collides as (and takes its mass from). Default `.rectangle`; override it in a subclass
+    /// for `.ellipse` or `.path`, as with UIKit.
+    open var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
+    /// The outline used when ``collisionBoundsType`` is `.path`: one convex polygon, (0, 0) at the centre.
+    /// Default: the bounds rectangle.
+    open var collisionBoundingPath: BezierPath {
+        let size = bounds.size
+        return BezierPath(rect: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height))
+    }
     public var transform: CGAffineTransform = .identity
     /// Stacking order: higher in front. Default 0.
     public var zIndex = 0

@@ -14,6 +14,15 @@ open class View: DynamicItem {
     /// The view's own coordinate space: origin (scroll offset) and size, points.
     public var bounds: CGRect
     /// Transform about the centre. Default identity.
+    /// The shape this item collides as (and takes its mass from). Default `.rectangle`; override it in a subclass
+    /// for `.ellipse` or `.path`, as with UIKit.
+    open var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
+    /// The outline used when ``collisionBoundsType`` is `.path`: one convex polygon, (0, 0) at the centre.
+    /// Default: the bounds rectangle.
+    open var collisionBoundingPath: BezierPath {
+        let size = bounds.size
+        return BezierPath(rect: CGRect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height))
+    }
     public var transform: CGAffineTransform = .identity {
         didSet { geometryChangeCount &+= 1 }
     }

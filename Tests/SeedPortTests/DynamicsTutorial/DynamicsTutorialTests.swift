@@ -1,6 +1,6 @@
-// The dynamics tutorial's screens (without collisions and fields, which this package does not have yet):
-// free fall under gravity, the slide-in menu's gravity and push, the drag-and-throw image's attachment and
-// throw, and tap-to-snap. The motion is held to UIKit's units in closed form: gravity 1 = 1000 pt/s², a push of
+// The dynamics tutorial's screens (without fields, which this package does not have yet): free fall under
+// gravity onto the tab bar, the slide-in menu's gravity, push and stop at its boundary, the drag-and-throw
+// image's attachment and throw, and tap-to-snap. The motion is held to UIKit's units in closed form: gravity 1 = 1000 pt/s², a push of
 // 1 N·s gives a 1 kg (100 × 100) item 100 pt/s, resistance 0.1/s by default.
 import Dynamics
 import Foundation
@@ -36,7 +36,47 @@ struct DynamicsTutorialTests {
         #expect(zip(steps.dropFirst(), steps).allSatisfy { $0 > $1 })
     }
 
-    @Test("The slide-in menu: a 20 N·s push on 11.6 kg adds 172.6 pt/s to its fall sideways, both ways")
+    @Test("The falling ball bounces on the tab bar's top with elasticity 0.7 and comes to rest on it")
+    func fallingBallBounces() {
+        let controller = FallingBallViewController()
+        controller.viewDidLoad()
+        let ball = controller.orangeBall!
+        let barTop = controller.tabBarController.tabBar.frame.minY // 618
+        let drop = Double(barTop - (ball.center.y + 25))
+        var lowest = ball.center.y, previous = ball.center.y, apex = CGFloat.infinity
+        var bounced = false
+        for _ in 0..<600 {
+            controller.animator.step(frame)
+            let y = ball.center.y
+            lowest = max(lowest, y)
+            if !bounced, y < previous { bounced = true }
+            if bounced {
+                apex = min(apex, y)
+                if y > previous { break } // falling again: the apex has passed
+            }
+            previous = y
+        }
+        #expect(lowest + 25 <= barTop + 1e-6, "never below the tab bar (lowest bottom \(lowest + 25))")
+        // Elasticity 0.7 under resistance c = 0.1/s, in closed form: the fall x(t) = g/c·t − g/c²·(1 − e^(−ct))
+        // reaches the bar at speed v = g/c·(1 − e^(−ct)); it leaves at 0.7·v and rises until v(t) = 0 (0.49 of
+        // the drop without resistance, 0.4400 with it).
+        let (g, c) = (1000.0, 0.1)
+        var (low, high) = (0.0, 5.0)
+        for _ in 0..<100 {
+            let t = (low + high) / 2
+            if g / c * t - g / (c * c) * (1 - exp(-c * t)) < drop { low = t } else { high = t }
+        }
+        let rebound = 0.7 * g / c * (1 - exp(-c * low))
+        let rise = log((rebound + g / c) / (g / c)) / c
+        let expected = ((rebound + g / c) / c * (1 - exp(-c * rise)) - g / c * rise) / drop
+        let ratio = Double(barTop - 25 - apex) / drop
+        #expect(abs(ratio - expected) < 0.005 * expected, "rebound \(ratio) of the \(drop) pt drop, closed form \(expected)")
+        controller.animator.runUntilPaused()
+        #expect(!controller.animator.isRunning, "it comes to rest and the animator pauses")
+        #expect(abs(ball.center.y + 25 - barTop) < 1e-6, "resting on the tab bar: bottom at \(ball.center.y + 25)")
+    }
+
+    @Test("The slide-in menu: a 20 N·s push on 11.6 kg adds 172.6 pt/s to its fall sideways; it stops at its boundary")
     func slideInMenu() {
         let controller = SlideInMenuViewController()
         controller.viewDidLoad()
@@ -48,22 +88,33 @@ struct DynamicsTutorialTests {
 
         controller.handleGesture(swipedRight: true)
         #expect(controller.backgroundView.alpha == 0.5)
-        controller.animator.run(frames: 30)
-        let opened = motion(from: kick, acceleration: 1000, frames: 30).distance
+        controller.animator.run(frames: 20) // not yet at the boundary (its edge has 187.5 pt to go)
+        let opened = motion(from: kick, acceleration: 1000, frames: 20).distance
         #expect(isRelClose(Double(menu.center.x), -93.75 + opened, 1e-9), "menu at \(menu.center.x)")
-        let pushShare = opened - motion(from: 0, acceleration: 1000, frames: 30).distance
-        // The kick decays under the resistance: v₀·(1 − e^(−ct))/c = 84.2 pt in 0.5 s.
-        #expect(abs(pushShare - kick * (1 - exp(-0.05)) / 0.1) < 1e-4, "the push carried it \(pushShare) pt further in 0.5 s")
+        let pushShare = opened - motion(from: 0, acceleration: 1000, frames: 20).distance
+        // The kick decays under the resistance: v₀·(1 − e^(−ct))/c in 1/3 s.
+        #expect(abs(pushShare - kick * (1 - exp(-0.1 / 3)) / 0.1) < 1e-4, "the push carried it \(pushShare) pt further")
         #expect(menu.center.y == 329)
+
+        // Then it reaches the boundary at x = 187.5 (half the screen), bounces (elasticity 0.4) and rests there.
+        var furthest = menu.frame.maxX
+        for _ in 0..<300 {
+            controller.animator.step(frame)
+            furthest = max(furthest, menu.frame.maxX)
+        }
+        #expect(furthest <= 187.5 + 1e-6, "never past the boundary (furthest edge \(furthest))")
+        #expect(abs(menu.frame.maxX - 187.5) < 1e-6, "open: its edge rests on the boundary (\(menu.frame.maxX))")
 
         // Closing starts afresh (all behaviors removed, so the body and its speed went too).
         let xAtClose = Double(menu.center.x)
         controller.handleGesture(swipedRight: false)
         #expect(controller.backgroundView.alpha == 0)
-        #expect(controller.animator.behaviors.count == 3)
+        #expect(controller.animator.behaviors.count == 4)
         controller.animator.run(frames: 12)
         let closed = motion(from: -kick, acceleration: -1000, frames: 12).distance
         #expect(isRelClose(Double(menu.center.x), xAtClose + closed, 1e-9), "menu at \(menu.center.x)")
+        controller.animator.run(frames: 300)
+        #expect(abs(menu.frame.minX - -187.5) < 1e-6, "closed: its other edge rests on the boundary at −187.5 (\(menu.frame.minX))")
     }
 
     @Test("Drag and throw: the touched point stays on the finger; a fast release throws at |v|/15 N·s; the reset")

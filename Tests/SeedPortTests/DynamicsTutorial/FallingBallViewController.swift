@@ -1,6 +1,6 @@
-// The dynamics tutorial's first screen (a ball falling under gravity), ported from its Objective-C with `UI`
-// dropped. Left out: the ball's colour and corner radius (drawing), and the collision with the tab bar
-// (`UICollisionBehavior` is not in this package yet). `NSLog` in the action is recorded instead of printed.
+// The dynamics tutorial's first screen (a ball falling under gravity onto the tab bar), ported from its
+// Objective-C with `UI` dropped. Left out: the ball's colour and corner radius (drawing). `NSLog` in the action
+// is recorded instead of printed.
 import Dynamics
 import Foundation
 
@@ -32,6 +32,15 @@ final class FallingBallViewController: ViewController {
 
         // 2. Into the animator.
         animator.addBehavior(gravity)
+
+        // 3. Collision: the tab bar's top edge is a boundary.
+        let collision = CollisionBehavior(items: [orangeBall])
+        collision.addBoundary(
+            withIdentifier: "tabbar" as NSCopying, from: tabBarController.tabBar.frame.origin,
+            to: CGPoint(
+                x: tabBarController.tabBar.frame.origin.x + tabBarController.tabBar.frame.size.width,
+                y: tabBarController.tabBar.frame.origin.y))
+        animator.addBehavior(collision)
 
         // 4. A bouncier ball.
         let ballBehavior = DynamicItemBehavior(items: [orangeBall])

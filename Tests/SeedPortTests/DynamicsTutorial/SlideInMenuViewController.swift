@@ -1,6 +1,5 @@
 // The dynamics tutorial's slide-in menu, ported from its Objective-C with `UI` dropped. Left out: the menu's
-// table view and colours (not dynamics), the swipe recognizers (the test swipes), and the collision boundary the
-// menu stops at (`UICollisionBehavior` is not in this package yet), with the boundary position computed for it.
+// table view and colours (not dynamics) and the swipe recognizers (the test swipes).
 import Dynamics
 import Foundation
 
@@ -35,14 +34,22 @@ final class SlideInMenuViewController: ViewController {
         // Start from no behaviors.
         animator.removeAllBehaviors()
 
-        // Gravity and push directions from whether the menu opens.
+        // Gravity and push directions, and the boundary's position, from whether the menu opens.
         let gravityDirectionX: CGFloat = shouldOpenMenu ? 1.0 : -1.0
         let pushMagnitude: CGFloat = shouldOpenMenu ? 20.0 : -20.0
+        let boundaryPointX: CGFloat = shouldOpenMenu ? menuWidth : -menuWidth
 
         // Gravity towards the side the menu goes.
         let gravityBehavior = GravityBehavior(items: [menuView])
         gravityBehavior.gravityDirection = CGVector(dx: gravityDirectionX, dy: 0)
         animator.addBehavior(gravityBehavior)
+
+        // Collision with a boundary where the menu stops.
+        let collisionBehavior = CollisionBehavior(items: [menuView])
+        collisionBehavior.addBoundary(
+            withIdentifier: "menuBoundary" as NSCopying, from: CGPoint(x: boundaryPointX, y: 20),
+            to: CGPoint(x: boundaryPointX, y: tabBarController.tabBar.frame.origin.y))
+        animator.addBehavior(collisionBehavior)
 
         // A push to get it going.
         let pushBehavior = PushBehavior(items: [menuView], mode: .instantaneous)
