@@ -1,9 +1,13 @@
-// Broadphase: the pairs of shapes whose boxes, swept over the step's motion and grown by half the speculative
-// distance, overlap. Shapes are binned into a uniform hash grid (counting sort, O(n) per step, no per-shape
-// allocation); each pair is reported once, by the cell that holds the lower corner of the two boxes' overlap.
-// Shapes whose box spans too many cells (long boundaries, huge views) skip the grid and are tested against every
-// shape. The pairs are then put in (a, b) order, so the result does not depend on the grid: a brute-force test
-// of every pair (the reference solver) finds the same list.
+// Broadphase, incremental: every shape keeps an enlarged box (its box swept over the step's motion, grown by half
+// the speculative distance and by sdFatMargin), re-made only when the swept box leaves it. A contact lives while
+// its shapes' kept boxes overlap, so only the pairs of shapes whose box was re-made (or whose body started or
+// stopped moving, or whose filter changed) need looking for: in a pile that has settled to creeping, none do, and
+// the pass costs one box test per shape. When some do, all kept boxes are binned into a uniform hash grid
+// (counting sort, O(n), no per-shape allocation) and each pair with an enlarged shape is reported once, by the
+// cell that holds the lower corner of the two boxes' overlap. Shapes whose box spans too many cells (long
+// boundaries, huge views) skip the grid and are tested against every shape. The pairs are then put in (a, b)
+// order, so the result does not depend on the grid: a brute-force test of every pair (the reference solver)
+// finds the same list.
 #include "sd_world.h"
 
 #include <string.h>
@@ -40,12 +44,32 @@ static void sd_swept_bounds(const sdWorld* world, sdShape* shape, double dt) {
     shape->maxY += grow;
 }
 
-/// Whether shapes i < j may collide: different bodies, one of them moving, filters agree, boxes overlap.
+/// Whether shapes i < j may collide: different bodies, one of them moving, filters agree, kept boxes overlap, and
+/// one of them was enlarged this pass (the other pairs are contacts already).
 static inline bool sd_pair_candidate(const sdWorld* world, const sdShape* a, const sdShape* b) {
+    if (!a->enlarged && !b->enlarged) return false;
     if (a->body == b->body) return false;
     if (!sd_moves(world, a->body) && !sd_moves(world, b->body)) return false;
     if (!((a->category & b->mask) || (b->category & a->mask))) return false;
-    return a->minX <= b->maxX && b->minX <= a->maxX && a->minY <= b->maxY && b->minY <= a->maxY;
+    return a->fatMinX <= b->fatMaxX && b->fatMinX <= a->fatMaxX && a->fatMinY <= b->fatMaxY && b->fatMinY <= a->fatMaxY;
+}
+
+/// Re-makes a shape's kept box when its swept box left it (or it has none), and records whether its pairs must
+/// be looked for again. Returns whether it was enlarged.
+static bool sd_update_fat_box(const sdWorld* world, sdShape* shape) {
+    const bool moves = sd_moves(world, shape->body);
+    const bool inside = shape->fatValid && shape->minX >= shape->fatMinX && shape->minY >= shape->fatMinY &&
+                        shape->maxX <= shape->fatMaxX && shape->maxY <= shape->fatMaxY;
+    if (!inside) {
+        shape->fatMinX = shape->minX - sdFatMargin;
+        shape->fatMinY = shape->minY - sdFatMargin;
+        shape->fatMaxX = shape->maxX + sdFatMargin;
+        shape->fatMaxY = shape->maxY + sdFatMargin;
+        shape->fatValid = true;
+    }
+    shape->enlarged = !inside || moves != shape->moved;
+    shape->moved = moves;
+    return shape->enlarged;
 }
 
 static inline int64_t sd_cell_coordinate(double x, double inverseCell) {
@@ -94,30 +118,53 @@ static void sd_sort_pairs(sdWorld* world) {
     }
 }
 
+/// Out of memory after kept boxes were re-made: forget the boxes this pass made, so the next pass makes them again
+/// and finds their pairs.
+static int sd_pairs_failed(sdCollisionState* c) {
+    for (int32_t i = 0; i < c->shapeSlotCount; ++i)
+        if (c->shapeAlive[i] && c->shapes[i].enlarged) c->shapes[i].fatValid = false;
+    c->pairCount = 0;
+    return sdResult_outOfMemory;
+}
+
+static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell);
+
 int sd_find_pairs(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
     c->pairCount = 0;
+    c->pairsFound = false;
     const int32_t n = c->shapeSlotCount;
     if (n == 0) return sdResult_ok;
 
-    // Bounds, and the cell size: twice the mean size of moving shapes' boxes (power of two, at least 8 pt).
+    // Swept and kept boxes, and the cell size: twice the mean size of moving shapes' kept boxes (power of two, at
+    // least 8 pt).
     double sizeSum = 0.0;
-    int32_t moving = 0;
+    int32_t moving = 0, enlarged = 0;
     for (int32_t i = 0; i < n; ++i) {
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
         sd_swept_bounds(world, shape, dt);
+        if (sd_update_fat_box(world, shape)) enlarged += 1;
         if (sd_moves(world, shape->body)) {
-            const double w = shape->maxX - shape->minX, h = shape->maxY - shape->minY;
+            const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
             sizeSum += w > h ? w : h;
             moving += 1;
         }
     }
+    if (enlarged == 0) return sdResult_ok;
+    c->pairsFound = true;
     if (moving == 0) return sdResult_ok;
     double cell = 8.0;
     while (cell < 2.0 * sizeSum / moving && cell < 1.0e9) cell *= 2.0;
-    const double inverseCell = 1.0 / cell;
+    if (sd_find_enlarged_pairs(world, 1.0 / cell) != sdResult_ok) return sd_pairs_failed(c);
+    sd_sort_pairs(world);
+    return sdResult_ok;
+}
 
+/// The grid pass: bins every kept box, then reports each candidate pair once.
+static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell) {
+    sdCollisionState* c = &world->collision;
+    const int32_t n = c->shapeSlotCount;
     // Entries: one per (binned shape, cell it covers); oversized shapes are kept apart.
     int64_t entryCount = 0;
     int32_t oversized = 0;
@@ -125,8 +172,8 @@ int sd_find_pairs(sdWorld* world, double dt) {
     for (int32_t i = 0; i < n; ++i) {
         if (!c->shapeAlive[i]) continue;
         sdShape* s = &c->shapes[i];
-        const double spanX = floor(s->maxX * inverseCell) - floor(s->minX * inverseCell) + 1.0;
-        const double spanY = floor(s->maxY * inverseCell) - floor(s->minY * inverseCell) + 1.0;
+        const double spanX = floor(s->fatMaxX * inverseCell) - floor(s->fatMinX * inverseCell) + 1.0;
+        const double spanY = floor(s->fatMaxY * inverseCell) - floor(s->fatMinY * inverseCell) + 1.0;
         s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
         if (s->oversized) {
             c->shapeEntries[oversized++] = i;
@@ -155,8 +202,8 @@ int sd_find_pairs(sdWorld* world, double dt) {
             if (!c->shapeAlive[i]) continue;
             const sdShape* s = &c->shapes[i];
             if (s->oversized) continue;
-            const int64_t x0 = sd_cell_coordinate(s->minX, inverseCell), x1 = sd_cell_coordinate(s->maxX, inverseCell);
-            const int64_t y0 = sd_cell_coordinate(s->minY, inverseCell), y1 = sd_cell_coordinate(s->maxY, inverseCell);
+            const int64_t x0 = sd_cell_coordinate(s->fatMinX, inverseCell), x1 = sd_cell_coordinate(s->fatMaxX, inverseCell);
+            const int64_t y0 = sd_cell_coordinate(s->fatMinY, inverseCell), y1 = sd_cell_coordinate(s->fatMaxY, inverseCell);
             for (int64_t ix = x0; ix <= x1; ++ix) {
                 for (int64_t iy = y0; iy <= y1; ++iy) {
                     const uint32_t k = sd_cell_bucket(ix, iy, mask);
@@ -188,8 +235,8 @@ int sd_find_pairs(sdWorld* world, double dt) {
                 const int32_t j = c->cellEntries[f];
                 const sdShape* b = &c->shapes[j];
                 if (!sd_pair_candidate(world, a, b)) continue;
-                const double cornerX = a->minX > b->minX ? a->minX : b->minX;
-                const double cornerY = a->minY > b->minY ? a->minY : b->minY;
+                const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
+                const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
                 if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) !=
                     c->entryCell[e])
                     continue;
@@ -207,6 +254,5 @@ int sd_find_pairs(sdWorld* world, double dt) {
             if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
         }
     }
-    sd_sort_pairs(world);
     return sdResult_ok;
 }

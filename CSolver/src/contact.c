@@ -78,6 +78,27 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     }
 }
 
+/// An old contact that no pair of this pass names: writes what it becomes to `out` and returns true if it stays.
+/// It ends when a shape is gone, or when a shape was enlarged (its pairs were all looked for, so the kept boxes no
+/// longer overlap). Otherwise its kept boxes still overlap: between moving bodies its manifold is updated, between
+/// resting ones it is kept as it was.
+static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* out, double dt) {
+    const sdCollisionState* c = &world->collision;
+    const bool alive = sd_contact_alive(c, old);
+    const bool moves = alive && (sd_moves(world, old->bodyA) || sd_moves(world, old->bodyB));
+    if (alive && !moves) {
+        *out = *old;
+        out->active = false;
+        return true;
+    }
+    if (alive && !c->shapes[old->shapeA].enlarged && !c->shapes[old->shapeB].enlarged) {
+        sd_update_contact(world, old->shapeA, old->shapeB, old, out, dt);
+        return true;
+    }
+    if (old->touching) sd_push_end(&world->collision, old);
+    return false;
+}
+
 /// Wakes the sleeping bodies that a moving body now reaches.
 static void sd_wake_touched(sdWorld* world) {
     const sdCollisionState* c = &world->collision;
@@ -98,9 +119,18 @@ int sd_collide(sdWorld* world, double dt) {
     if (c->shapeCount == 0 && c->contactCount == 0) return sdResult_ok;
     if (c->collideCapacity < world->capacity) {
         if (!SD_GROW(c->collideX, world->capacity) || !SD_GROW(c->collideY, world->capacity) ||
-            !SD_GROW(c->collideAngle, world->capacity))
+            !SD_GROW(c->collideAngle, world->capacity) || !SD_GROW(c->turnAngle, world->capacity) ||
+            !SD_GROW(c->turnCos, world->capacity) || !SD_GROW(c->turnSin, world->capacity) ||
+            !SD_GROW(c->bodyExtent, world->capacity) || !SD_GROW(c->bodyThickness, world->capacity) ||
+            !SD_GROW(c->bodyMotion, world->capacity))
             return sdResult_outOfMemory;
         c->collideCapacity = world->capacity;
+    }
+    // Every body's rotation, once: bounds and manifolds read the cache during the pass.
+    for (int32_t i = 0; i < world->slotCount; ++i) {
+        if (!world->alive[i]) continue;
+        double rc, rs;
+        sd_rotation(world, i, &rc, &rs);
     }
     if (sd_find_pairs(world, dt) != sdResult_ok) return sdResult_outOfMemory;
     // At most every pair plus every kept contact.
@@ -119,6 +149,30 @@ int sd_collide(sdWorld* world, double dt) {
         c->collideX[i] = world->x[i];
         c->collideY[i] = world->y[i];
         c->collideAngle[i] = world->angle[i];
+        c->turnAngle[i] = 0.0; // not turned yet
+        c->turnCos[i] = 1.0;
+        c->turnSin[i] = 0.0;
+        c->bodyExtent[i] = 0.0;
+        c->bodyThickness[i] = INFINITY;
+    }
+    for (int32_t k = 0; k < c->shapeSlotCount; ++k) {
+        if (!c->shapeAlive[k]) continue;
+        const sdShape* shape = &c->shapes[k];
+        if (shape->extent > c->bodyExtent[shape->body]) c->bodyExtent[shape->body] = shape->extent;
+        if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[shape->body])
+            c->bodyThickness[shape->body] = shape->thickness;
+    }
+
+    // Nothing enlarged: every contact stays, in place (no copying in a pile that has settled to creeping).
+    if (!c->pairsFound) {
+        int32_t count = 0;
+        for (int32_t o = 0; o < c->contactCount; ++o) {
+            const sdContact old = c->contacts[o]; // a copy: the update overwrites the points it carries over
+            if (sd_carry_contact(world, &old, &c->contacts[count], dt)) count += 1;
+        }
+        c->contactCount = count;
+        sd_wake_touched(world);
+        return sdResult_ok;
     }
 
     // Merge the sorted pairs with the sorted old contacts.
@@ -132,14 +186,7 @@ int sd_collide(sdWorld* world, double dt) {
         else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
         else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
         if (order > 0) { // an old contact without a pair this step
-            const bool alive = sd_contact_alive(c, old);
-            if (alive && !sd_moves(world, old->bodyA) && !sd_moves(world, old->bodyB)) {
-                c->nextContacts[count] = *old; // both at rest: keep it as it was
-                c->nextContacts[count].active = false;
-                count += 1;
-            } else if (old->touching) {
-                sd_push_end(c, old);
-            }
+            if (sd_carry_contact(world, old, &c->nextContacts[count], dt)) count += 1;
             o += 1;
             continue;
         }
@@ -164,19 +211,31 @@ int sd_collide(sdWorld* world, double dt) {
     return sdResult_ok;
 }
 
-void sd_contact_arms(const sdWorld* world, const sdContact* contact, const sdContactPoint* p, double* rax, double* ray,
+/// cos and sin of how far body i turned since the collision pass (cached per turn value).
+static inline void sd_turn(sdWorld* world, int32_t i, double* c, double* s) {
+    sdCollisionState* state = &world->collision;
+    const double turn = world->angle[i] - state->collideAngle[i];
+    if (turn != state->turnAngle[i]) {
+        state->turnAngle[i] = turn;
+        state->turnCos[i] = cos(turn);
+        state->turnSin[i] = sin(turn);
+    }
+    *c = state->turnCos[i];
+    *s = state->turnSin[i];
+}
+
+void sd_contact_arms(sdWorld* world, const sdContact* contact, const sdContactPoint* p, double* rax, double* ray,
                      double* rbx, double* rby) {
-    const sdCollisionState* c = &world->collision;
-    const double ta = world->angle[contact->bodyA] - c->collideAngle[contact->bodyA];
-    const double tb = world->angle[contact->bodyB] - c->collideAngle[contact->bodyB];
-    const double ca = cos(ta), sa = sin(ta), cb = cos(tb), sb = sin(tb);
+    double ca, sa, cb, sb;
+    sd_turn(world, contact->bodyA, &ca, &sa);
+    sd_turn(world, contact->bodyB, &cb, &sb);
     *rax = ca * p->anchorAX - sa * p->anchorAY + p->offsetAX;
     *ray = sa * p->anchorAX + ca * p->anchorAY + p->offsetAY;
     *rbx = cb * p->anchorBX - sb * p->anchorBY + p->offsetBX;
     *rby = sb * p->anchorBX + cb * p->anchorBY + p->offsetBY;
 }
 
-double sd_contact_separation(const sdWorld* world, const sdContact* contact, const sdContactPoint* p) {
+double sd_contact_separation(sdWorld* world, const sdContact* contact, const sdContactPoint* p) {
     const sdCollisionState* c = &world->collision;
     const int32_t a = contact->bodyA, b = contact->bodyB;
     double rax, ray, rbx, rby;

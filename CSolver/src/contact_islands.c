@@ -4,9 +4,6 @@
 // inside it, so joints and contacts there are solved as one system: exactly when it has at most
 // sdDirectContactRows rows, iteratively otherwise. The union-find also serves rest detection.
 #include "sd_rows.h"
-#ifdef SD_DEBUG_CONTACTS
-#include <stdio.h>
-#endif
 
 static inline bool sd_moves(const sdWorld* world, int32_t body) {
     return world->awake[body] && !(world->flags[body] & sdBodyFlag_static);
@@ -46,7 +43,6 @@ int sd_prepare_contact_islands(sdWorld* world) {
         sdContact* contact = &c->contacts[k];
         contact->active = contact->pointCount > 0 && (sd_moves(world, contact->bodyA) || sd_moves(world, contact->bodyB));
         if (!contact->active) continue;
-        for (int32_t p = 0; p < contact->pointCount; ++p) contact->points[p].maxNormalImpulse = 0.0;
         c->activeCount += 1;
         if (!sd_is_dynamic(world, contact->bodyA) || !sd_is_dynamic(world, contact->bodyB)) continue;
         const int32_t ra = sd_find(c->islandParent, contact->bodyA), rb = sd_find(c->islandParent, contact->bodyB);
@@ -112,9 +108,6 @@ int sd_prepare_contact_islands(sdWorld* world) {
     for (int32_t k = 0; k < islandCount; ++k) {
         sdContactIsland* island = &c->contactIslands[k];
         island->direct = island->rowCount <= sdDirectContactRows;
-#ifdef SD_DEBUG_CONTACTS
-        fprintf(stderr, "island %d rows %d contacts %d direct %d\n", k, island->rowCount, island->contactCount, island->direct);
-#endif
         if (island->rowCount > largest) largest = island->rowCount;
         if (island->direct && (size_t)island->rowCount * (size_t)island->rowCount > matrix)
             matrix = (size_t)island->rowCount * (size_t)island->rowCount;
@@ -125,5 +118,29 @@ int sd_prepare_contact_islands(sdWorld* world) {
         if (!SD_GROW(s->matrix, matrix)) return sdResult_outOfMemory;
         s->matrixCapacity = matrix;
     }
+    if (c->softCapacity < c->activeCount) { // the soft step's constraints, indexed like the active contacts
+        if (!SD_GROW(c->soft, c->activeCount)) return sdResult_outOfMemory;
+        c->softCapacity = c->activeCount;
+    }
+    // Local body slots of the soft step: at most two per active contact.
+    if ((int64_t)c->activeCount * 2 > INT32_MAX) return sdResult_outOfMemory;
+    if (c->softBodyCapacity < 2 * c->activeCount) {
+        const int32_t count = 2 * c->activeCount;
+        if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count))
+            return sdResult_outOfMemory;
+        c->softBodyCapacity = count;
+    }
+    if (c->softOrderCapacity < 2 * c->activeCount) { // sweep ordering: two ends per contact
+        const int32_t count = 2 * c->activeCount;
+        if (!SD_GROW(c->softDepth, count) || !SD_GROW(c->softAdjacencyStart, count + 1) ||
+            !SD_GROW(c->softAdjacency, count) || !SD_GROW(c->softQueue, count + 2) || !SD_GROW(c->softOrder, count))
+            return sdResult_outOfMemory;
+        c->softOrderCapacity = count;
+    }
+    if (c->softLocalCapacity < world->capacity) {
+        if (!SD_GROW(c->softLocal, world->capacity)) return sdResult_outOfMemory;
+        c->softLocalCapacity = world->capacity;
+    }
+    for (int32_t i = 0; i < n; ++i) c->softLocal[i] = -1;
     return sdResult_ok;
 }

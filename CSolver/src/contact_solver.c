@@ -12,22 +12,18 @@
 // projected Gauss–Seidel: warm-started velocity sweeps, restitution sweeps, and non-linear Gauss–Seidel on
 // positions with Box2D's slop and Baumgarte factor.
 #include "sd_solve.h"
-#ifdef SD_DEBUG_CONTACTS
-#include <stdio.h>
-#include <stdlib.h>
-#endif
 
 /// Largest number of clamp-and-resolve passes of a direct contact solve.
 #define sdContactActiveSetPasses 16
-/// Projected Gauss–Seidel sweeps for large islands: velocity, restitution and position.
-#define sdContactVelocityIterations 8
-#define sdContactRestitutionIterations 4
+/// Position sweeps for the joint rows a large island holds (its contacts are soft: no position stage).
 #define sdContactPositionIterations 3
-/// Position correction of large islands: the overlap tolerated, the fraction corrected per sweep, and the
-/// largest correction per sweep (pt) — Box2D's 0.5 cm, 0.2 and 20 cm at 100 pt per metre.
-#define sdPileSlop 0.5
-#define sdPileBaumgarte 0.2
-#define sdPileMaxCorrection 20.0
+/// Joint rows of a large island: errors below this (pt or rad) are left to the next substep.
+#define sdProjectionSlop 1e-6
+/// Contact rows carry this fraction of their own K_rr as compliance: a box in a corner has more contact rows than
+/// degrees of freedom (two normals on the floor, two on the wall, two friction rows, three velocities), and the
+/// exact solve of a singular K would return impulses of 10¹⁶. At 10⁻⁹ the regularised system is solvable and the
+/// impulses differ from the rigid ones by a part in 10⁹.
+#define sdContactRegularization 1e-9
 /// Exact position projection of small islands stops when every overlap is below this (pt).
 #define sdContactProjectionTolerance 1e-9
 #define sdContactProjectionIterations 4
@@ -64,19 +60,20 @@ static void sd_contact_row(const sdContact* contact, int32_t k, int32_t p, doubl
 }
 
 /// The normal row of point p of contact k (unilateral, its error the point's separation now).
-static void sd_normal_row(const sdWorld* world, const sdContact* contact, int32_t k, int32_t p, sdRow* row) {
+static void sd_normal_row(sdWorld* world, const sdContact* contact, int32_t k, int32_t p, sdRow* row) {
     double rax, ray, rbx, rby;
     sd_contact_arms(world, contact, &contact->points[p], &rax, &ray, &rbx, &rby);
     sd_contact_row(contact, k, p, contact->normalX, contact->normalY, rax, ray, rbx, rby, row);
     row->flags |= sdRowFlag_unilateral;
     row->c = sd_contact_separation(world, contact, &contact->points[p]);
+    row->soft = sdContactRegularization * sd_coupling(world, row, row);
 }
 
 /// The friction row of contact k: along the tangent through the mean of its points' arms. In two dimensions
 /// the points of one contact lie on one line along the tangent, so one row there carries all the contact's
 /// friction (a row per point would repeat it and make the system singular); its bound is μ times the sum of the
 /// normal impulses, which follow it at `normalRow`.
-static void sd_friction_row(const sdWorld* world, const sdContact* contact, int32_t k, int32_t normalRow, sdRow* row) {
+static void sd_friction_row(sdWorld* world, const sdContact* contact, int32_t k, int32_t normalRow, sdRow* row) {
     double ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0;
     for (int32_t p = 0; p < contact->pointCount; ++p) {
         double rax, ray, rbx, rby;
@@ -91,6 +88,7 @@ static void sd_friction_row(const sdWorld* world, const sdContact* contact, int3
                    row);
     row->normalRow = normalRow;
     row->mu = contact->friction;
+    row->soft = sdContactRegularization * sd_coupling(world, row, row);
 }
 
 /// μ times the contact's total normal impulse: a friction row's bound.
@@ -108,7 +106,8 @@ static inline sdContact* sd_row_contact(sdWorld* world, const sdRow* row) { retu
 /// islands' rows with their targets, then a normal and a friction row per contact point. For each row `rhs`
 /// receives its target of J·v⁺ (not yet minus the current J·v), `lo`/`hi` its bounds and `fixed` whether it
 /// starts out of the system. Returns m.
-static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h) {
+static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h,
+                                        bool contacts) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
@@ -126,7 +125,7 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             s->hi[r] = row->hi;
         }
     }
-    for (int32_t q = 0; q < island->contactCount; ++q) {
+    for (int32_t q = 0; contacts && q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];
         sdContact* contact = &world->collision.contacts[k];
         const int32_t firstNormal = base + m;
@@ -148,9 +147,6 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             // Touching points start in the system (a stack's rows all push; in free fall their relative motion
             // says nothing); a point with a real gap that its free motion does not close starts out of it.
             s->fixed[rn] = normal->c > sdTouchSlop && u >= s->rhs[rn];
-#ifdef SD_DEBUG_CONTACTS
-            if (s->fixed[rn]) fprintf(stderr, "  fixed normal contact %d point %d c %.3e u %.3e u0 %.3e target %.3e\n", k, p, normal->c, u, u0, s->rhs[rn]);
-#endif
         }
         const int32_t rt = base + m++;
         sd_friction_row(world, contact, k, firstNormal, &s->rows[rt]);
@@ -221,9 +217,10 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
             if (x[p] < lo - tolerance || x[p] > hi + tolerance) {
                 const bool upper = x[p] > hi;
                 x[p] = upper ? hi : lo;
+                // Held friction keeps following its normals, even after it re-entered once (the reentered flag
+                // alone keeps it from cycling): held at a stale bound it would push beyond its cone.
                 if (row->normalRow >= 0) s->fixed[r] = upper ? sdFixedFrictionUpper : sdFixedFrictionLower;
-                else s->fixed[r] = 1;
-                if (row->flags & sdRowFlag_reentered) s->fixed[r] = sdFixedForGood;
+                else s->fixed[r] = (row->flags & sdRowFlag_reentered) ? sdFixedForGood : 1;
                 changed = true;
             } else if (x[p] < lo) {
                 x[p] = lo;
@@ -255,18 +252,7 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
             row->flags |= sdRowFlag_reentered;
             changed = true;
         }
-#ifdef SD_DEBUG_CONTACTS
-        if (!changed) {
-            fprintf(stderr, "direct m %d passes %d max|lambda| %.3e path %d\n", m, pass + 1, scale, unit.path);
-            return;
-        }
-#else
-        if (!changed) return;
-#endif
     }
-#ifdef SD_DEBUG_CONTACTS
-    fprintf(stderr, "direct m %d NOT CONVERGED\n", m);
-#endif
 }
 
 /// Projected Gauss–Seidel over rows [base, base + m) for `iterations` sweeps, from the impulses in `lambda`
@@ -297,45 +283,56 @@ static void sd_solve_sweeps(sdWorld* world, int32_t base, int32_t m, int iterati
     }
 }
 
-void sd_solve_contact_velocities(sdWorld* world, double h) {
+void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
     sdSolverScratch* s = &world->scratch;
     sdCollisionState* c = &world->collision;
     const int32_t base = s->rowCount;
+    int32_t nextSoftBody = 0; // local body slots of the large islands, handed out in island order
     for (int32_t i = 0; i < c->contactIslandCount; ++i) {
-        const sdContactIsland* island = &c->contactIslands[i];
-        const int32_t m = sd_build_velocity_system(world, island, base, h);
+        sdContactIsland* island = &c->contactIslands[i];
+        if (island->direct && substep == 0) { // not pushed yet this step
+            for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+                sdContact* contact = &c->contacts[c->activeContacts[q]];
+                for (int32_t p = 0; p < contact->pointCount; ++p) {
+                    contact->points[p].maxNormalImpulse = 0.0;
+                    contact->points[p].touchX = contact->points[p].touchY = NAN;
+                }
+            }
+        }
+        const int32_t m = sd_build_velocity_system(world, island, base, h, island->direct);
         if (island->direct) {
             for (int32_t r = base; r < base + m; ++r)
                 s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
             sd_solve_direct(world, base, m);
             for (int32_t r = base; r < base + m; ++r)
                 if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
-        } else {
-            // Warm start from the points' last impulses (joint rows from zero).
+            // Keep the impulses on the points: restitution and touch detection read them.
             for (int32_t r = base; r < base + m; ++r) {
                 const sdRow* row = &s->rows[r];
-                double warm = 0.0;
-                if (row->flags & sdRowFlag_contact) {
-                    const sdContactPoint* point = &sd_row_contact(world, row)->points[row->point];
-                    warm = row->normalRow >= 0 ? point->tangentImpulse : point->normalImpulse;
+                if (!(row->flags & sdRowFlag_contact)) continue;
+                sdContactPoint* point = &sd_row_contact(world, row)->points[row->point];
+                if (row->normalRow >= 0) {
+                    point->tangentImpulse = s->lambda[r];
+                } else {
+                    point->normalImpulse = s->lambda[r];
+                    if (s->lambda[r] > point->maxNormalImpulse) point->maxNormalImpulse = s->lambda[r];
                 }
-                s->lambda[r] = warm;
-                if (warm != 0.0) sd_apply_row(world, row, warm, world->vx, world->vy, world->w);
             }
-            sd_solve_sweeps(world, base, m, sdContactVelocityIterations);
+            continue;
         }
-        // Keep the impulses on the points: warm starts, restitution and touch detection read them.
-        for (int32_t r = base; r < base + m; ++r) {
-            const sdRow* row = &s->rows[r];
-            if (!(row->flags & sdRowFlag_contact)) continue;
-            sdContactPoint* point = &sd_row_contact(world, row)->points[row->point];
-            if (row->normalRow >= 0) {
-                point->tangentImpulse = s->lambda[r];
-            } else {
-                point->normalImpulse = s->lambda[r];
-                if (s->lambda[r] > point->maxNormalImpulse) point->maxNormalImpulse = s->lambda[r];
+        // A large island: the soft step for its contacts, generic sweeps for the joint rows it holds.
+        if (substep == 0) sd_prepare_soft_contacts(world, island, &nextSoftBody, h);
+        sd_warm_start_soft_contacts(world, island);
+        for (int32_t r = base; r < base + m; ++r) s->lambda[r] = 0.0;
+        for (int it = 0; it < sdSoftIterations; ++it) {
+            if (m > 0) { // joint rows sweep the world's arrays
+                sd_finish_soft_velocities(world, island);
+                sd_solve_sweeps(world, base, m, 1);
+                sd_gather_soft_velocities(world, island);
             }
+            sd_solve_soft_contacts(world, island, h);
         }
+        sd_finish_soft_velocities(world, island);
     }
 }
 
@@ -352,7 +349,7 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             sdContactPoint* point = &contact->points[p];
             if (!(point->normalImpulse > 0.0)) continue;
-            if (point->normalImpulse >= point->maxNormalImpulse) { // its strongest push yet: where the surfaces touch
+            if (isnan(point->touchX) || point->normalImpulse >= point->maxNormalImpulse) { // strongest push yet
                 double rax, ray, rbx, rby;
                 sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
                 point->touchX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
@@ -381,24 +378,23 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
     return m;
 }
 
-void sd_apply_restitution(sdWorld* world) {
+void sd_apply_restitution(sdWorld* world, double h, bool lastSubstep) {
     sdSolverScratch* s = &world->scratch;
     sdCollisionState* c = &world->collision;
     const int32_t base = s->rowCount;
     for (int32_t i = 0; i < c->contactIslandCount; ++i) {
         const sdContactIsland* island = &c->contactIslands[i];
+        if (!island->direct) { // a large island: relax sweeps and restitution (the soft step's second half)
+            sd_relax_soft_contacts(world, island, h, lastSubstep);
+            continue;
+        }
         const int32_t m = sd_build_restitution_system(world, island, base);
         if (m == 0) continue;
-        if (island->direct) {
-            for (int32_t r = base; r < base + m; ++r)
-                s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
-            sd_solve_direct(world, base, m);
-            for (int32_t r = base; r < base + m; ++r)
-                if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
-        } else {
-            for (int32_t r = base; r < base + m; ++r) s->lambda[r] = 0.0;
-            sd_solve_sweeps(world, base, m, sdContactRestitutionIterations);
-        }
+        for (int32_t r = base; r < base + m; ++r)
+            s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
+        sd_solve_direct(world, base, m);
+        for (int32_t r = base; r < base + m; ++r)
+            if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
         for (int32_t r = base; r < base + m; ++r) {
             const sdRow* row = &s->rows[r];
             sd_row_contact(world, row)->points[row->point].normalImpulse += s->lambda[r];
@@ -409,7 +405,8 @@ void sd_apply_restitution(sdWorld* world) {
 /// Writes the position system of a contact island at rows [base, base + m): the held joint islands' rigid (and
 /// violated one-sided) rows, and the normal rows of overlapping points, each asking for zero error. `rhs` gets
 /// −error, `fixed` marks rows out of the system. Returns m; `*worst` the largest error.
-static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst) {
+static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst,
+                                        bool contacts) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
     int32_t m = 0;
@@ -437,7 +434,7 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
             }
         }
     }
-    for (int32_t q = 0; q < island->contactCount; ++q) {
+    for (int32_t q = 0; contacts && q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];
         const sdContact* contact = &world->collision.contacts[k];
         for (int32_t p = 0; p < contact->pointCount; ++p) {
@@ -466,7 +463,7 @@ void sd_project_contacts(sdWorld* world) {
         if (island->direct) {
             for (int iteration = 0; iteration < sdContactProjectionIterations; ++iteration) {
                 double worst;
-                const int32_t m = sd_build_position_system(world, island, base, &worst);
+                const int32_t m = sd_build_position_system(world, island, base, &worst, true);
                 if (worst <= sdContactProjectionTolerance) break;
                 sd_solve_direct(world, base, m);
                 for (int32_t r = base; r < base + m; ++r)
@@ -474,26 +471,18 @@ void sd_project_contacts(sdWorld* world) {
             }
             continue;
         }
-        // Non-linear Gauss–Seidel: each row recomputes its error at the current positions and corrects a part.
+        // A large island's contacts are soft (they push out through the velocity stage); the rigid joint rows it
+        // holds take non-linear Gauss–Seidel steps: each corrects its error at the current positions.
+        if (island->layoutCount == 0) continue;
         for (int iteration = 0; iteration < sdContactPositionIterations; ++iteration) {
             double worst;
-            const int32_t m = sd_build_position_system(world, island, base, &worst);
-            if (worst <= sdPileSlop) break;
+            const int32_t m = sd_build_position_system(world, island, base, &worst, false);
+            if (worst <= sdProjectionSlop) break;
             for (int32_t r = base; r < base + m; ++r) {
-                sdRow* row = &s->rows[r];
-                double error;
-                if (row->flags & sdRowFlag_contact) {
-                    sd_normal_row(world, sd_row_contact(world, row), row->contact, row->point, row);
-                    error = row->c + sdPileSlop;
-                    if (error >= 0.0) continue;
-                    error = sdPileBaumgarte * (error < -sdPileMaxCorrection ? -sdPileMaxCorrection : error);
-                } else {
-                    if (s->fixed[r]) continue;
-                    error = -s->rhs[r]; // joint rows: their error when the system was built
-                }
+                if (s->fixed[r]) continue;
+                const sdRow* row = &s->rows[r];
                 const double k = sd_coupling(world, row, row);
-                if (!(k > 0.0)) continue;
-                sd_apply_row(world, row, -error / k, world->x, world->y, world->angle);
+                if (k > 0.0) sd_apply_row(world, row, s->rhs[r] / k, world->x, world->y, world->angle);
             }
         }
     }

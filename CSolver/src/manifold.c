@@ -12,8 +12,7 @@ static inline uint32_t sd_feature_id(bool flip, int32_t referenceVertex, int32_t
     return (flip ? 1u << 16 : 0u) | ((uint32_t)referenceVertex << 8) | (uint32_t)incidentVertex;
 }
 
-void sd_pose_polygon(const sdShape* shape, double px, double py, double angle, sdWorldPolygon* out) {
-    const double c = cos(angle), s = sin(angle);
+void sd_pose_polygon(const sdShape* shape, double px, double py, double c, double s, sdWorldPolygon* out) {
     out->count = shape->count;
     for (int32_t i = 0; i < shape->count; ++i) {
         const double vx = shape->vertices[2 * i], vy = shape->vertices[2 * i + 1];
@@ -25,14 +24,15 @@ void sd_pose_polygon(const sdShape* shape, double px, double py, double angle, s
     }
 }
 
+/// The shape at its body's pose now (the rotation cache is current during the collision pass: sd_collide).
 static void sd_world_polygon(const sdWorld* world, const sdShape* shape, sdWorldPolygon* out) {
     const int32_t b = shape->body;
-    sd_pose_polygon(shape, world->x[b], world->y[b], world->angle[b], out);
+    sd_pose_polygon(shape, world->x[b], world->y[b], world->rotationCos[b], world->rotationSin[b], out);
 }
 
 static void sd_world_circle(const sdWorld* world, const sdShape* shape, double* x, double* y) {
     const int32_t b = shape->body;
-    const double c = cos(world->angle[b]), s = sin(world->angle[b]);
+    const double c = world->rotationCos[b], s = world->rotationSin[b];
     *x = world->x[b] + c * shape->centerX - s * shape->centerY;
     *y = world->y[b] + s * shape->centerX + c * shape->centerY;
 }

@@ -35,8 +35,13 @@ typedef struct sdShape {
     uint64_t category, mask, userData;
     int32_t next;        // next shape of the same body, or −1
     // World bounding box at the last collision pass, swept over the step and grown by half the speculative
-    // distance; and whether it covers too many grid cells to be binned.
+    // distance; the enlarged box the broadphase keeps (re-made, larger by sdFatMargin, only when the swept box
+    // leaves it), whether it covers too many grid cells to be binned, and the broadphase's per-step state.
     double minX, minY, maxX, maxY;
+    double fatMinX, fatMinY, fatMaxX, fatMaxY;
+    bool fatValid;   // false: new, or its filter changed; the next pass re-makes the box and re-finds its pairs
+    bool enlarged;   // this pass re-made the box (or the body started or stopped moving): its pairs were re-found
+    bool moved;      // whether the body moved at the last pass
     bool oversized;
 } sdShape;
 
@@ -56,18 +61,19 @@ typedef struct sdContactPoint {
     uint32_t id;                // feature id: which features of the two shapes made this point
 } sdContactPoint;
 
-/// A contact between two shapes (A's index below B's), alive while their swept boxes overlap.
+/// A contact between two shapes (A's index below B's), alive while their kept boxes overlap. What the passes over
+/// every contact read comes first (one cache line), the points after.
 typedef struct sdContact {
     int32_t shapeA, shapeB;
-    uint32_t generationA, generationB; // the shapes' generations: a destroyed shape's contacts are dropped
-    uint64_t userDataA, userDataB;     // the shapes' tags, for the end event of a destroyed shape
     int32_t bodyA, bodyB;
-    double normalX, normalY;  // unit, from A to B, fixed for the step
-    int32_t pointCount;       // 0, 1 or 2
-    sdContactPoint points[2];
-    double friction, restitution; // mixed: geometric mean, maximum
+    int32_t pointCount;           // 0, 1 or 2
     bool touching;                // as of the end of the last step
     bool active;                  // in the solver this step (has points, one body moves)
+    double normalX, normalY;      // unit, from A to B, fixed for the step
+    double friction, restitution; // mixed: geometric mean, maximum
+    uint32_t generationA, generationB; // the shapes' generations: a destroyed shape's contacts are dropped
+    uint64_t userDataA, userDataB;     // the shapes' tags, for the end event of a destroyed shape
+    sdContactPoint points[2];
 } sdContact;
 
 /// The bodies joined by joints and touching contacts in one step, solved together: exactly when small
@@ -76,8 +82,38 @@ typedef struct sdContactIsland {
     int32_t contactStart, contactCount; // its active contacts, in `activeContacts`
     int32_t layoutStart, layoutCount;   // the joint layout islands it holds, in `ownedLayout`
     int32_t rowCount;                   // joint rows plus a normal and a friction row per contact point
+    int32_t bodyStart, bodyCount;       // large islands: their bodies' local slots, in `softBodies`
     bool direct;
 } sdContactIsland;
+
+/// A contact point as the soft step (large islands) solves it this step.
+typedef struct sdSoftPoint {
+    double ca, cb;               // rA × n and rB × n at the step's start: the normal row's angular terms
+    double pa, qa, pb, qb;       // turning anchors' r·n and r × n: how a turn moves the point along the normal
+    double baseSeparation;       // separation at the step's start, less pb − pa (see sd_soft_separation)
+    double normalMass;           // 1 / (J·M⁻¹·Jᵀ) along the normal
+    double impulse, maxImpulse;  // accumulated normal impulse this step, and its largest value
+} sdSoftPoint;
+
+/// A contact of a large island: everything a sweep reads, its points and its one friction row at their mean arm.
+typedef struct sdSoftContact {
+    int32_t a, b;                // local body slots (softBodies)
+    int32_t pointCount;
+    double nx, ny;
+    double friction;
+    double k01;                  // coupling of the two points' normal rows (J₀·M⁻¹·J₁ᵀ)
+    double fca, fcb;             // the friction row's angular terms
+    double tangentMass, tangentImpulse;
+    sdSoftPoint points[2];
+} sdSoftContact;
+
+/// A body of a large island as the sweeps see it: velocity, inverse masses, and motion since the step's start
+/// (centre displacement, and cos/sin of the turn).
+typedef struct sdSoftBody {
+    double vx, vy, w;
+    double invMass, invInertia;
+    double dx, dy, c, s;
+} sdSoftBody;
 
 /// A pair the broadphase found: shape indices with a < b.
 typedef struct sdShapePair {
@@ -100,6 +136,7 @@ typedef struct sdCollisionState {
     int32_t nextContactCapacity;
 
     // Broadphase scratch.
+    bool pairsFound;            // some shape was enlarged this pass (pairs holds its pairs; else pairs is empty)
     sdShapePair* pairs;
     int32_t pairCount, pairCapacity;
     sdShapePair* pairScratch;
@@ -120,6 +157,16 @@ typedef struct sdCollisionState {
     double* collideX;
     double* collideY;
     double* collideAngle;
+    // cos and sin of how far each body turned since the collision pass, cached for that turn (contact arms of
+    // one body share them; trig per point would dominate the contact solve).
+    double* turnAngle;
+    double* turnCos;
+    double* turnSin;
+    // Per body slot, for continuous collision's quick test: its shapes' largest extent and smallest thickness
+    // (infinite without a shape that has one), and how far any of its points moved this substep (at most).
+    double* bodyExtent;
+    double* bodyThickness;
+    double* bodyMotion;
     int32_t collideCapacity;
 
     // Contact islands of the step: union-find over joints and active contacts (the rest stage uses it too).
@@ -132,6 +179,21 @@ typedef struct sdCollisionState {
     int32_t contactIslandCount, contactIslandCapacity;
     int32_t* ownedLayout;       // joint layout islands grouped by the contact island that holds them
     int32_t ownedCapacity;
+    sdSoftContact* soft;        // the soft step's constraints, indexed like `activeContacts` (large islands only)
+    int32_t softCapacity;
+    sdSoftBody* softBodies;     // the soft step's bodies, by local slot (each large island a range)
+    int32_t* softBodySlot;      // per local slot: the world's body slot
+    double* softBodyAngle;      // per local slot: the angle its cos/sin were last turned to
+    int32_t softBodyCapacity;
+    int32_t* softLocal;         // per world body slot: its latest local slot (valid only inside its island's range)
+    int32_t softLocalCapacity;
+    // Sweep ordering of the soft step (contact_order.c), by local body slot and by active contact.
+    int32_t* softDepth;         // contacts between the body and a body that does not move
+    int32_t* softAdjacencyStart;
+    int32_t* softAdjacency;     // per local body: the contacts it is in
+    int32_t* softQueue;
+    int32_t* softOrder;         // per active contact: sort scratch
+    int32_t softOrderCapacity;
 } sdCollisionState;
 
 struct sdWorld;
@@ -146,8 +208,13 @@ void sd_shape_bounds(const struct sdWorld* world, const sdShape* shape, double* 
                      double* maxY);
 
 // broadphase.c
-/// Finds every pair of shapes whose swept boxes overlap, that may collide (filters, different bodies, at least
-/// one moving body), sorted by (a, b). Returns outOfMemory if a buffer cannot grow.
+/// Margin (pt) by which a shape's kept box exceeds its swept box when re-made: a body that creeps less than this
+/// keeps its box, and its pairs need not be looked for again.
+#define sdFatMargin 1.0
+/// Updates every shape's kept box and finds the pairs (sorted by (a, b)) of shapes whose kept boxes overlap, that
+/// may collide (filters, different bodies, at least one moving body), and of which at least one was enlarged this
+/// pass: every other pair with overlapping kept boxes was found before and is still a contact. Sets
+/// `pairsFound` when any shape was enlarged. Returns outOfMemory if a buffer cannot grow.
 int sd_find_pairs(struct sdWorld* world, double dt);
 
 /// A shape's polygon (or segment) in world coordinates.
@@ -159,7 +226,7 @@ typedef struct sdWorldPolygon {
 
 // manifold.c
 /// A polygon or segment shape placed at centre (px, py) turned by `angle`.
-void sd_pose_polygon(const sdShape* shape, double px, double py, double angle, sdWorldPolygon* out);
+void sd_pose_polygon(const sdShape* shape, double px, double py, double c, double s, sdWorldPolygon* out);
 /// The edge of `p` whose normal separates `q` the most (`*edge`), and that separation: a lower bound of the
 /// distance between the two polygons when they are apart.
 double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge);
@@ -176,11 +243,37 @@ int sd_collide(struct sdWorld* world, double dt);
 void sd_finish_contacts(struct sdWorld* world);
 /// The offsets of a contact point from its two bodies' centres now (anchors turned by how much each body turned
 /// since the collision pass, plus the offsets that do not turn).
-void sd_contact_arms(const struct sdWorld* world, const sdContact* contact, const sdContactPoint* point, double* rax,
+void sd_contact_arms(struct sdWorld* world, const sdContact* contact, const sdContactPoint* point, double* rax,
                      double* ray, double* rbx, double* rby);
 /// Separation of a contact point now: its collision-time separation plus how far the anchors moved along the
 /// normal since then.
-double sd_contact_separation(const struct sdWorld* world, const sdContact* contact, const sdContactPoint* point);
+double sd_contact_separation(struct sdWorld* world, const sdContact* contact, const sdContactPoint* point);
+
+// contact_soft.c (large islands)
+// contact_order.c
+/// Orders a large island's contacts (in `activeContacts`) so a sweep meets them farthest from the ground first:
+/// by how many contacts separate them from a body that does not move, most first. A sweep then carries the
+/// weight of a pile down in one pass, and the contacts with static bodies come last in every sweep, so nothing
+/// leaves a sweep moving into a wall or floor (a thin boundary is never pushed through by the load above it).
+void sd_order_soft_contacts(struct sdWorld* world, const sdContactIsland* island);
+
+/// First substep: gives the island's bodies local slots from `*nextBody` on and builds the soft constraints of
+/// its contacts for the step (arms, masses, separations, closing speeds). Buffers are reserved by
+/// sd_prepare_contact_islands.
+void sd_prepare_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextBody, double h);
+/// Each substep: reads the bodies' free velocities and motion, and applies the impulses accumulated so far.
+void sd_warm_start_soft_contacts(struct sdWorld* world, const sdContactIsland* island);
+/// Biased sweeps per substep of a large island's velocity stage.
+#define sdSoftIterations 2
+/// One biased sweep of the velocity stage.
+void sd_solve_soft_contacts(struct sdWorld* world, const sdContactIsland* island, double h);
+/// Writes the local velocities of the island's bodies back to the world (after the biased sweeps).
+void sd_finish_soft_velocities(struct sdWorld* world, const sdContactIsland* island);
+/// Reads the world's velocities of the island's bodies into their local slots (after joint rows changed them).
+void sd_gather_soft_velocities(struct sdWorld* world, const sdContactIsland* island);
+/// After the positions moved: relax sweeps; on the step's last substep restitution too, and the impulses go
+/// back to the contact points.
+void sd_relax_soft_contacts(struct sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep);
 
 // continuous.c
 /// After a substep's positions: bodies that moved or turned far for their size are swept, pose by pose from
@@ -195,10 +288,10 @@ int sd_prepare_contact_islands(struct sdWorld* world);
 
 // contact_solver.c
 /// Velocity stage of every contact island for substep h (after the joint islands).
-void sd_solve_contact_velocities(struct sdWorld* world, double h);
+void sd_solve_contact_velocities(struct sdWorld* world, double h, int32_t substep);
 /// After the positions moved: impacts bounce by their restitution, and the trapezoidal update's spurious
 /// separating speed is removed.
-void sd_apply_restitution(struct sdWorld* world);
+void sd_apply_restitution(struct sdWorld* world, double h, bool lastSubstep);
 /// Position stage of every contact island: overlaps (and the rigid joint rows held) moved back to zero error.
 void sd_project_contacts(struct sdWorld* world);
 

@@ -122,6 +122,13 @@ struct sdWorld;
 // scratch.c
 /// Grows `*buffer` to `count` elements of `size` bytes (refusing a size_t overflow). False when it cannot.
 bool sd_grow_buffer(void** buffer, size_t count, size_t size);
+/// Asks the cache for memory a loop will read a few iterations ahead (no effect where the compiler lacks it).
+#if defined(__GNUC__) || defined(__clang__)
+#define SD_PREFETCH(address) __builtin_prefetch(address)
+#else
+#define SD_PREFETCH(address) ((void)0)
+#endif
+
 #define SD_GROW(ptr, count) sd_grow_buffer((void**)&(ptr), (size_t)(count), sizeof(*(ptr)))
 /// Per-body and per-row buffers for at least `capacity` entries; outOfMemory leaves the old ones intact.
 int sd_reserve_bodies(sdSolverScratch* scratch, int32_t capacity);

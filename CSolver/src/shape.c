@@ -248,6 +248,7 @@ sdResult sdShape_SetFilter(sdWorld* world, sdShapeId id, uint64_t categoryBits, 
     sdShape* shape = &world->collision.shapes[id.index];
     shape->category = categoryBits;
     shape->mask = maskBits;
+    shape->fatValid = false; // its pairs are looked for again
     sd_wake(world, shape->body);
     return sdResult_ok;
 }
@@ -265,7 +266,7 @@ sdResult sdShape_GetBody(const sdWorld* world, sdShapeId id, sdBodyId* outBody) 
 void sd_shape_bounds(const sdWorld* world, const sdShape* shape, double* minX, double* minY, double* maxX,
                      double* maxY) {
     const int32_t b = shape->body;
-    const double c = cos(world->angle[b]), s = sin(world->angle[b]);
+    const double c = world->rotationCos[b], s = world->rotationSin[b];
     const double px = world->x[b], py = world->y[b];
     if (shape->type == sdShapeType_circle) {
         const double cx = px + c * shape->centerX - s * shape->centerY;
@@ -299,8 +300,10 @@ void sd_free_collision(sdCollisionState* c) {
     }
     void* buffers[] = {c->shapes, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
                        c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries, c->entryCell,
-                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle,
-                       c->islandParent, c->islandOfRoot, c->activeContacts, c->contactIslands, c->ownedLayout};
+                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion,
+                       c->islandParent, c->islandOfRoot, c->activeContacts, c->contactIslands, c->ownedLayout, c->soft, c->softBodies, c->softBodySlot,
+                       c->softBodyAngle, c->softLocal, c->softDepth, c->softAdjacencyStart,
+                       c->softAdjacency, c->softQueue, c->softOrder};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
     memset(c, 0, sizeof *c);
 }

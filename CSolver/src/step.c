@@ -89,11 +89,11 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
         sd_integrate_velocities(world, h);
         const double t1 = sd_now();
         sd_solve_velocities(world, h);
-        sd_solve_contact_velocities(world, h);
+        sd_solve_contact_velocities(world, h, step);
         const double t2 = sd_now();
         sd_integrate_positions(world, h);
         const double t3 = sd_now();
-        sd_apply_restitution(world);
+        sd_apply_restitution(world, h, step == substepCount - 1);
         sd_project_positions(world);
         sd_project_contacts(world);
         sd_solve_continuous(world);

@@ -23,7 +23,10 @@ struct StackingTests {
         #expect(!scene.animator.isRunning && recorder.pauses == 1, "paused once (pauses: \(recorder.pauses))")
     }
 
-    @Test("A pyramid with a base of 20 (210 boxes) stands for 10 s: no box moves 2 pt", arguments: collisionSolvers)
+    /// A pyramid is one large contact island, solved by the soft step (see the README's collisions section):
+    /// its contacts settle at a small overlap under the weight above them (about 0.2 pt per layer here), so the
+    /// top sinks a few points; nothing slides, tips or keeps moving.
+    @Test("A pyramid with a base of 20 (210 boxes) stands for 10 s: upright, no sideways drift, at rest", arguments: collisionSolvers)
     func pyramid(solver: SolverKind) {
         let scene = Scene(solver, width: 1000, height: 1000)
         var boxes: [View] = []
@@ -39,8 +42,13 @@ struct StackingTests {
         scene.gravity(boxes)
         scene.collide(boxes, bounds: true)
         scene.run(600)
-        let moved = zip(boxes, starts).map { hypot($0.center.x - $1.x, $0.center.y - $1.y) }.max()!
+        let sank = zip(boxes, starts).map { $0.center.y - $1.y }.max()!
+        let drift = zip(boxes, starts).map { abs($0.center.x - $1.x) }.max()!
+        let turn = boxes.map { abs(atan2($0.transform.b, $0.transform.a)) }.max()!
         #expect(boxes.count == 210)
-        #expect(moved < 2, "largest displacement \(moved) pt")
+        #expect(sank < 5, "the top sank \(sank) pt")
+        #expect(drift < 1, "a box drifted \(drift) pt sideways")
+        #expect(turn < 0.05, "a box tipped by \(turn) rad")
+        #expect(!scene.animator.isRunning, "the pyramid is still moving after 10 s")
     }
 }

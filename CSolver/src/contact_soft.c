@@ -1,0 +1,383 @@
+// Large contact islands (piles): a soft step, in the manner of Box2D v3. Exact solves cost too much for
+// thousands of coupled rows, and plain projected Gauss–Seidel with position sweeps jitters and never settles.
+// Once per step (first substep) each contact becomes a constraint that holds everything a sweep reads: arms at
+// the step's start (fixed for the step, as Box2D v3), angular terms, masses, one friction row at the points'
+// mean arm, and what the separation needs to follow the bodies (see sd_soft_separation). The island's bodies
+// are packed into local slots (velocity, inverse masses, motion since the step's start) so a sweep touches one
+// small record per body instead of a dozen world arrays. Per substep:
+//   warm start   the impulses accumulated so far are applied again to the new free velocities
+//   solve        biased sweeps: a gap closes exactly by the substep's end (speculative); an overlap pushes out
+//                as a stiff damped spring (30 Hz, damping ratio 10, at most 300 pt/s) instead of a hard
+//                correction. The two points of a contact are solved together (a 2×2 complementarity problem):
+//                in turn they push unequally, and the torque grows into buckling in a tall stack
+//   relax        after the positions moved: the same sweep without the push, so what pushed out stops
+//   restitution  (last substep) impacts faster than 100 pt/s leave at e times their closing speed
+// Joint rows inside such an island are swept with the generic rows between the contact sweeps.
+#include "sd_solve.h"
+
+/// Soft-contact stiffness (Hz, capped at a quarter of the substep rate), damping ratio and push-out speed (pt/s).
+#define sdSoftContactHertz 30.0
+#define sdSoftContactDampingRatio 10.0
+#define sdSoftMaxPushOut 300.0
+/// Relaxing sweeps per substep, after the positions move (the biased ones: sdSoftIterations, sd_collision.h).
+#define sdSoftRelaxIterations 1
+/// Turns per substep below this (rad) update a body's rotation by a series; larger ones call cos and sin.
+#define sdSoftSeriesTurn 0.2
+
+/// The soft-constraint coefficients of stiffness `hertz` and damping ratio `zeta` over a substep h: the bias
+/// rate on the error, and how much of the rigid mass the update uses (the rest of the accumulated impulse leaks).
+static void sd_softness(double hertz, double zeta, double h, double* biasRate, double* massScale) {
+    const double omega = 2.0 * 3.14159265358979323846 * hertz;
+    const double a1 = 2.0 * zeta + h * omega;
+    const double a2 = h * omega * a1;
+    *biasRate = omega / a1;
+    *massScale = a2 / (1.0 + a2);
+}
+
+/// Relative speed of B against A along a row: direction (dx, dy), angular terms ca, cb.
+static inline double sd_speed(const sdSoftBody* a, const sdSoftBody* b, double dx, double dy, double ca, double cb) {
+    return (b->vx - a->vx) * dx + (b->vy - a->vy) * dy + b->w * cb - a->w * ca;
+}
+
+/// Applies impulse p along a row: −p to A, +p to B.
+static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, double ca, double cb, double p) {
+    a->vx -= a->invMass * p * dx;
+    a->vy -= a->invMass * p * dy;
+    a->w -= a->invInertia * p * ca;
+    b->vx += b->invMass * p * dx;
+    b->vy += b->invMass * p * dy;
+    b->w += b->invInertia * p * cb;
+}
+
+/// A point's separation now: at the step's start plus how far its anchors moved along the normal since (the
+/// centres' motion, and the turning anchors rotated by each body's turn; a circle's offset to its surface does
+/// not turn, so a rolling circle keeps touching).
+static inline double sd_soft_separation(const sdSoftContact* soft, const sdSoftPoint* sp, const sdSoftBody* a,
+                                        const sdSoftBody* b) {
+    return sp->baseSeparation + (b->dx - a->dx) * soft->nx + (b->dy - a->dy) * soft->ny + b->c * sp->pb +
+           b->s * sp->qb - a->c * sp->pa - a->s * sp->qa;
+}
+
+/// Reads the world's velocities of the island's bodies into their local slots.
+void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+        const int32_t i = c->softBodySlot[k];
+        sdSoftBody* body = &c->softBodies[k];
+        body->vx = world->vx[i];
+        body->vy = world->vy[i];
+        body->w = world->w[i];
+    }
+}
+
+void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+    const sdCollisionState* c = &world->collision;
+    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+        const sdSoftBody* body = &c->softBodies[k];
+        if (body->invMass == 0.0 && body->invInertia == 0.0) continue; // nothing pushed it
+        const int32_t i = c->softBodySlot[k];
+        world->vx[i] = body->vx;
+        world->vy[i] = body->vy;
+        world->w[i] = body->w;
+    }
+}
+
+/// Reads how far the island's bodies moved since the step's start. A turn is followed by rotating the kept
+/// cos/sin by this substep's increment δ: for small δ by cos δ ≈ 1 − δ²/2, sin δ ≈ δ − δ³/6 and renormalising
+/// (error O(δ⁵), far below what a soft contact resolves), for larger ones by cos and sin.
+static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+        const int32_t i = c->softBodySlot[k];
+        sdSoftBody* body = &c->softBodies[k];
+        body->dx = world->x[i] - c->collideX[i];
+        body->dy = world->y[i] - c->collideY[i];
+        const double delta = world->angle[i] - c->softBodyAngle[k];
+        if (delta == 0.0) continue;
+        c->softBodyAngle[k] = world->angle[i];
+        double dc, ds;
+        if (fabs(delta) < sdSoftSeriesTurn) {
+            const double d2 = delta * delta;
+            dc = 1.0 - 0.5 * d2;
+            ds = delta - delta * d2 * (1.0 / 6.0);
+        } else {
+            dc = cos(delta);
+            ds = sin(delta);
+        }
+        const double nc = body->c * dc - body->s * ds, ns = body->s * dc + body->c * ds;
+        const double scale = 1.0 / sqrt(nc * nc + ns * ns);
+        body->c = nc * scale;
+        body->s = ns * scale;
+    }
+}
+
+/// Gives each body of the island's contacts a local slot, in order of first appearance (contacts come sorted by
+/// shape, so neighbours in the pile sit near each other). Static bodies get one slot per island too: they never
+/// move, and a shared slot would make islands write the same memory.
+static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
+    sdCollisionState* c = &world->collision;
+    island->bodyStart = *next;
+    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+        const sdContact* contact = &c->contacts[c->activeContacts[q]];
+        sdSoftContact* soft = &c->soft[q];
+        const int32_t ends[2] = {contact->bodyA, contact->bodyB};
+        int32_t local[2];
+        for (int e = 0; e < 2; ++e) {
+            const int32_t i = ends[e];
+            if (c->softLocal[i] < island->bodyStart) { // not seen in this island yet
+                const int32_t k = (*next)++;
+                c->softLocal[i] = k;
+                c->softBodySlot[k] = i;
+                c->softBodyAngle[k] = world->angle[i];
+                sdSoftBody* body = &c->softBodies[k];
+                body->vx = world->vx[i];
+                body->vy = world->vy[i];
+                body->w = world->w[i];
+                body->invMass = world->invMass[i];
+                body->invInertia = world->invInertia[i];
+                body->dx = world->x[i] - c->collideX[i];
+                body->dy = world->y[i] - c->collideY[i];
+                body->c = 1.0; // the step starts at the collision pass's pose
+                body->s = 0.0;
+            }
+            local[e] = c->softLocal[i];
+        }
+        soft->a = local[0];
+        soft->b = local[1];
+    }
+    island->bodyCount = *next - island->bodyStart;
+}
+
+void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, double h) {
+    sdCollisionState* c = &world->collision;
+    const sdSolverScratch* s = &world->scratch;
+    sd_assign_soft_bodies(world, island, nextBody);
+    sd_order_soft_contacts(world, island);
+    const int32_t end = island->contactStart + island->contactCount;
+    for (int32_t q = island->contactStart; q < end; ++q) {
+        if (q + 8 < end) { // contacts come in depth order, scattered in memory: fetch ahead
+            const sdContact* ahead = &c->contacts[c->activeContacts[q + 8]];
+            SD_PREFETCH(ahead);
+            SD_PREFETCH(&ahead->points[0]);
+            SD_PREFETCH(&ahead->points[1]);
+            SD_PREFETCH(&ahead->points[1].touchY);
+        }
+        const int32_t k = c->activeContacts[q];
+        sdContact* contact = &c->contacts[k];
+        sdSoftContact* soft = &c->soft[q];
+        const int32_t a = contact->bodyA, b = contact->bodyB;
+        const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
+        const double ima = world->invMass[a], imb = world->invMass[b], iia = world->invInertia[a], iib = world->invInertia[b];
+        soft->pointCount = contact->pointCount;
+        soft->nx = nx;
+        soft->ny = ny;
+        soft->friction = contact->friction;
+        double sumAx = 0.0, sumAy = 0.0, sumBx = 0.0, sumBy = 0.0;
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            sdContactPoint* point = &contact->points[p];
+            sdSoftPoint* sp = &soft->points[p];
+            // At the step's start the bodies are where the collision pass saw them: no turn yet.
+            const double rax = point->anchorAX + point->offsetAX, ray = point->anchorAY + point->offsetAY;
+            const double rbx = point->anchorBX + point->offsetBX, rby = point->anchorBY + point->offsetBY;
+            sumAx += rax;
+            sumAy += ray;
+            sumBx += rbx;
+            sumBy += rby;
+            sp->ca = rax * ny - ray * nx;
+            sp->cb = rbx * ny - rby * nx;
+            const double kk = ima + imb + iia * sp->ca * sp->ca + iib * sp->cb * sp->cb;
+            sp->normalMass = kk > 0.0 ? 1.0 / kk : 0.0;
+            // (R·r)·n = cos θ·(r·n) + sin θ·(r × n) for the turning anchors r.
+            sp->pa = point->anchorAX * nx + point->anchorAY * ny;
+            sp->qa = point->anchorAX * ny - point->anchorAY * nx;
+            sp->pb = point->anchorBX * nx + point->anchorBY * ny;
+            sp->qb = point->anchorBX * ny - point->anchorBY * nx;
+            sp->baseSeparation = point->separation - sp->pb + sp->pa;
+            sp->impulse = point->normalImpulse;
+            sp->maxImpulse = 0.0;
+            // Start and free-motion normal speeds give the closing speed for restitution, as the exact path.
+            const double u0 = (s->v0x[b] - s->v0x[a]) * nx + (s->v0y[b] - s->v0y[a]) * ny + s->w0[b] * sp->cb - s->w0[a] * sp->ca;
+            const double u = (world->vx[b] - world->vx[a]) * nx + (world->vy[b] - world->vy[a]) * ny +
+                             world->w[b] * sp->cb - world->w[a] * sp->ca;
+            const double gap = point->separation > 0.0 ? point->separation : 0.0;
+            const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
+            point->approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
+        }
+        soft->k01 = 0.0;
+        if (contact->pointCount == 2) {
+            const sdSoftPoint* p0 = &soft->points[0];
+            const sdSoftPoint* p1 = &soft->points[1];
+            soft->k01 = ima + imb + iia * p0->ca * p1->ca + iib * p0->cb * p1->cb;
+        }
+        const double share = 1.0 / contact->pointCount;
+        const double frax = sumAx * share, fray = sumAy * share, frbx = sumBx * share, frby = sumBy * share;
+        soft->fca = frax * ty - fray * tx;
+        soft->fcb = frbx * ty - frby * tx;
+        const double kt = ima + imb + iia * soft->fca * soft->fca + iib * soft->fcb * soft->fcb;
+        soft->tangentMass = kt > 0.0 ? 1.0 / kt : 0.0;
+        soft->tangentImpulse = contact->points[0].tangentImpulse;
+    }
+}
+
+void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    sd_gather_soft_velocities(world, island);
+    sd_gather_soft_motion(world, island);
+    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+        const sdSoftContact* soft = &c->soft[q];
+        sdSoftBody* a = &c->softBodies[soft->a];
+        sdSoftBody* b = &c->softBodies[soft->b];
+        for (int32_t p = 0; p < soft->pointCount; ++p) {
+            const sdSoftPoint* sp = &soft->points[p];
+            sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, sp->impulse);
+        }
+        sd_push(a, b, -soft->ny, soft->nx, soft->fca, soft->fcb, soft->tangentImpulse);
+    }
+}
+
+/// Both normal points of a contact at once: the 2×2 complementarity problem A·x + q ≥ 0, x ≥ 0, x·(A·x + q) = 0
+/// for the new impulses x, where A = K + diag(softness) and q = residual − A·λ (Box2D 2.x's block solver, with
+/// the soft terms on the diagonal). Returns false when A is too poorly conditioned (points nearly coincide), for
+/// the caller to solve them in turn.
+static bool sd_block_solve(double a00, double a01, double a11, double q0, double q1, double x[2]) {
+    const double det = a00 * a11 - a01 * a01;
+    if (!(det > 1e-9 * a00 * a11)) return false;
+    x[0] = (-a11 * q0 + a01 * q1) / det; // both push
+    x[1] = (a01 * q0 - a00 * q1) / det;
+    if (x[0] >= 0.0 && x[1] >= 0.0) return true;
+    x[0] = -q0 / a00; // only the first
+    x[1] = 0.0;
+    if (x[0] >= 0.0 && a01 * x[0] + q1 >= 0.0) return true;
+    x[0] = 0.0; // only the second
+    x[1] = -q1 / a11;
+    if (x[1] >= 0.0 && a01 * x[1] + q0 >= 0.0) return true;
+    x[0] = x[1] = 0.0; // neither
+    return q0 >= 0.0 && q1 >= 0.0;
+}
+
+/// One sweep over the island's contacts at the bodies' current motion. `bias` selects the soft push-out (solve)
+/// or none (relax); gaps close speculatively either way.
+static void sd_soft_sweep(sdWorld* world, const sdContactIsland* island, bool bias, double h) {
+    sdCollisionState* c = &world->collision;
+    double biasRate = 0.0, massScale = 1.0;
+    if (bias) {
+        const double hertz = sdSoftContactHertz < 0.25 / h ? sdSoftContactHertz : 0.25 / h;
+        sd_softness(hertz, sdSoftContactDampingRatio, h, &biasRate, &massScale);
+    }
+    const double inverseH = 1.0 / h, leak = (1.0 - massScale) / massScale;
+    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+        sdSoftContact* soft = &c->soft[q];
+        sdSoftBody* a = &c->softBodies[soft->a];
+        sdSoftBody* b = &c->softBodies[soft->b];
+        const double nx = soft->nx, ny = soft->ny;
+        const int32_t n = soft->pointCount;
+        // Each point's residual is J·v + offset + softness·λ (zero when satisfied): a gap closes exactly, no more;
+        // an overlap pushes out as a stiff damped spring (solve) or just stops approaching (relax).
+        double offset[2], softness[2];
+        for (int32_t p = 0; p < n; ++p) {
+            const sdSoftPoint* sp = &soft->points[p];
+            const double separation = sd_soft_separation(soft, sp, a, b);
+            softness[p] = 0.0;
+            if (separation > 0.0) {
+                offset[p] = separation * inverseH;
+            } else if (bias) {
+                offset[p] = biasRate * separation > -sdSoftMaxPushOut ? biasRate * separation : -sdSoftMaxPushOut;
+                softness[p] = leak / sp->normalMass; // c = K·(1 − s)/s
+            } else {
+                offset[p] = 0.0;
+            }
+        }
+        double next[2];
+        bool solved = false;
+        if (n == 2) {
+            const sdSoftPoint* p0 = &soft->points[0];
+            const sdSoftPoint* p1 = &soft->points[1];
+            const double a00 = 1.0 / p0->normalMass + softness[0], a11 = 1.0 / p1->normalMass + softness[1];
+            const double r0 = sd_speed(a, b, nx, ny, p0->ca, p0->cb) + offset[0] + softness[0] * p0->impulse;
+            const double r1 = sd_speed(a, b, nx, ny, p1->ca, p1->cb) + offset[1] + softness[1] * p1->impulse;
+            solved = sd_block_solve(a00, soft->k01, a11, r0 - (a00 * p0->impulse + soft->k01 * p1->impulse),
+                                    r1 - (soft->k01 * p0->impulse + a11 * p1->impulse), next);
+        }
+        double total = 0.0;
+        for (int32_t p = 0; p < n; ++p) {
+            sdSoftPoint* sp = &soft->points[p];
+            if (!solved) { // one point, or a pair too close to solve together: in turn, from current velocities
+                const double r = sd_speed(a, b, nx, ny, sp->ca, sp->cb) + offset[p] + softness[p] * sp->impulse;
+                next[p] = sp->impulse - r / (1.0 / sp->normalMass + softness[p]);
+                if (next[p] < 0.0) next[p] = 0.0;
+            }
+            sd_push(a, b, nx, ny, sp->ca, sp->cb, next[p] - sp->impulse);
+            sp->impulse = next[p];
+            if (next[p] > sp->maxImpulse) sp->maxImpulse = next[p];
+            total += next[p];
+        }
+        // Friction, bounded by μ times the contact's normal impulses.
+        const double bound = soft->friction * total;
+        double friction = soft->tangentImpulse - soft->tangentMass * sd_speed(a, b, -ny, nx, soft->fca, soft->fcb);
+        if (friction > bound) friction = bound;
+        if (friction < -bound) friction = -bound;
+        sd_push(a, b, -ny, nx, soft->fca, soft->fcb, friction - soft->tangentImpulse);
+        soft->tangentImpulse = friction;
+    }
+}
+
+void sd_solve_soft_contacts(sdWorld* world, const sdContactIsland* island, double h) {
+    sd_soft_sweep(world, island, true, h);
+}
+
+/// Restitution, once a step: points that pushed and met at an impact faster than the threshold leave at e times
+/// their closing speed.
+static void sd_soft_restitution(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+        sdSoftContact* soft = &c->soft[q];
+        const sdContact* contact = &c->contacts[c->activeContacts[q]];
+        if (contact->restitution == 0.0) continue;
+        sdSoftBody* a = &c->softBodies[soft->a];
+        sdSoftBody* b = &c->softBodies[soft->b];
+        for (int32_t p = 0; p < soft->pointCount; ++p) {
+            sdSoftPoint* sp = &soft->points[p];
+            const double approach = contact->points[p].approachVelocity;
+            if (!(sp->maxImpulse > 0.0) || approach >= -sdRestitutionThreshold) continue;
+            const double vn = sd_speed(a, b, soft->nx, soft->ny, sp->ca, sp->cb);
+            double next = sp->impulse - sp->normalMass * (vn + contact->restitution * approach);
+            if (next < 0.0) next = 0.0;
+            sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, next - sp->impulse);
+            sp->impulse = next;
+        }
+    }
+}
+
+/// The impulses go back to the points (warm starts, touch state), with where the surfaces touch now for the
+/// points that pushed (the began event's point).
+static void sd_store_soft_impulses(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+        const sdSoftContact* soft = &c->soft[q];
+        sdContact* contact = &c->contacts[c->activeContacts[q]];
+        const sdSoftBody* ba = &c->softBodies[soft->a];
+        const sdSoftBody* bb = &c->softBodies[soft->b];
+        contact->points[0].tangentImpulse = soft->tangentImpulse;
+        for (int32_t p = 0; p < soft->pointCount; ++p) {
+            const sdSoftPoint* sp = &soft->points[p];
+            sdContactPoint* point = &contact->points[p];
+            point->normalImpulse = sp->impulse;
+            point->maxNormalImpulse = sp->maxImpulse;
+            if (!(sp->maxImpulse > 0.0)) continue;
+            const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
+            const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
+            const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
+            const double by = world->y[contact->bodyB] + bb->s * point->anchorBX + bb->c * point->anchorBY + point->offsetBY;
+            point->touchX = 0.5 * (ax + bx);
+            point->touchY = 0.5 * (ay + by);
+        }
+    }
+}
+
+void sd_relax_soft_contacts(sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep) {
+    sd_gather_soft_motion(world, island);
+    for (int it = 0; it < sdSoftRelaxIterations; ++it) sd_soft_sweep(world, island, false, h);
+    if (lastSubstep) sd_soft_restitution(world, island);
+    sd_finish_soft_velocities(world, island);
+    if (lastSubstep) sd_store_soft_impulses(world, island);
+}
