@@ -272,4 +272,6 @@ sdResult sdSolveSPD(int32_t n, double* a, double* b);
 }
 #endif
 
+#include "CSolverFields.h"
+
 #endif

@@ -3,6 +3,7 @@
 #define SD_WORLD_H
 
 #include "CSolver.h"
+#include "sd_field.h"
 #include "sd_joint.h"
 #include "sd_solver.h"
 
@@ -79,6 +80,8 @@ struct sdWorld {
     bool bodySpaceDisabled;
     sdStepStats stats;
     sdSolverScratch scratch; // grown at the start of a step, never inside it
+
+    sdFieldSet* fields;      // NULL until the first field is created (field.c)
 };
 
 /// Monotonic clock in seconds, for the per-stage step statistics.

@@ -1,5 +1,7 @@
 // The time step. Per substep h = dt / substepCount:
-//   1. free velocities   v* = (v₀ + h·(g + F/m))·e^(−c·h),  ω* likewise (exact exponential damping)
+//   0. fields            field forces F_f into per-body sums, velocity fields' velocities (field_eval.c)
+//   1. free velocities   v* = (v₀ + h·(g + (F + F_f)/m))·e^(−c·h),  ω* likewise (exact exponential damping);
+//                        a body inside a velocity field takes that field's velocity instead
 //   2. constraints       v⁺ = v* + M⁻¹Jᵀλ, λ from each island's linear system (solve.c)
 //   3. positions         analytic model: x ← x + h·(v₀ + v⁺)/2 (trapezoidal: exact for constant forces);
 //                        UIKit-compatible model: x ← x + h·v⁺ (semi-implicit Euler, as Box2D)
@@ -14,6 +16,7 @@
 
 static void sd_integrate_velocities(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
+    const sdFieldOutput field = sd_field_output(world);
     const int32_t n = world->slotCount;
     for (int32_t i = 0; i < n; ++i) {
         // Every slot's start velocity (zero for static bodies) feeds the trapezoidal spring rows.
@@ -28,10 +31,19 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
         }
         const double linearFactor = world->linearFactor[i];
         const double angularFactor = world->angularFactor[i];
-        const double ax = world->gravityX[i] + world->forceX[i] * world->invMass[i];
-        const double ay = world->gravityY[i] + world->forceY[i] * world->invMass[i];
+        double fx = world->forceX[i], fy = world->forceY[i];
+        if (field.forceX != NULL) {
+            fx += field.forceX[i];
+            fy += field.forceY[i];
+        }
+        const double ax = world->gravityX[i] + fx * world->invMass[i];
+        const double ay = world->gravityY[i] + fy * world->invMass[i];
         world->vx[i] = (world->vx[i] + h * ax) * linearFactor;
         world->vy[i] = (world->vy[i] + h * ay) * linearFactor;
+        if (field.setsVelocity != NULL && field.setsVelocity[i]) {
+            world->vx[i] = field.velocityX[i];
+            world->vy[i] = field.velocityY[i];
+        }
         world->w[i] = (world->w[i] + h * world->torque[i] * world->invInertia[i]) * angularFactor;
     }
 }
@@ -63,6 +75,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     if (dt <= 0 || substepCount < 1 || substepCount > 1024) return sdResult_outOfRange;
     // Buffers grow here, before anything moves: a failure leaves the world as it was.
     const double prepareStart = sd_now();
+    if (sd_fields_prepare_step(world) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_prepare_constraints(world) != sdResult_ok) return sdResult_outOfMemory;
     const double prepareSeconds = sd_now() - prepareStart;
 #ifdef SD_HAS_MXCSR
@@ -76,6 +89,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     world->stats.assemblySeconds = prepareSeconds;
     for (int32_t step = 0; step < substepCount; ++step) {
         const double t0 = sd_now();
+        sd_fields_apply(world, h);
         sd_integrate_velocities(world, h);
         const double t1 = sd_now();
         sd_solve_velocities(world, h);

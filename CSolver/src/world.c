@@ -83,6 +83,7 @@ void sdDestroyWorld(sdWorld* world) {
     free(world->jointGeneration);
     free(world->jointFreeSlots);
     sd_free_scratch(&world->scratch);
+    sd_fields_free(world);
     free(world);
 }
 
