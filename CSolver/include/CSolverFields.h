@@ -15,13 +15,17 @@
 //   radial gravity   −100·S·m·fall·r̂                          (0 when r² < 0.1 pt², i.e. 10⁻⁵ m²)
 //   spring           −100·S·fall·r̂                            (k = −1: −S·d, Hooke with stiffness S kg/s²; 0 when r < 10⁻³ pt)
 //   electric         −100·S·q·fall·r̂                          (toward the field for q·S > 0)
-//   magnetic         S·q·fall·(v_y, −v_x)                      (v × ẑ; a circle of radius m·|v|/(q·S) pt when k = 0)
+//   magnetic         S·q·fall·(w_y, −w_x)                      (v × ẑ; a circle of radius m·|v|/(q·S) pt when k = 0)
 //   vortex           −100·S·fall·(r̂_y, −r̂_x)/m                 (tangential; UIKit divides by the mass once more)
-//   drag             −S·fall·(v − 100·direction)               (Stokes: linear in the relative velocity)
+//   drag             −S·fall·(w − 100·direction)               (Stokes: linear in the relative velocity)
 //   velocity         sets the velocity to 100·direction pt/s while inside the region
 //   noise            100·S·fall·n·∇n                           (3-D simplex noise n, see sdNoise3)
 //   turbulence       S·fall·m·|v|²/100·n·∇n                    (the noise force × m × |v in m/s|²)
 //   custom           what the evaluator returns
+// w: magnetic and drag fields take the velocity at the implicit midpoint of the substep under that field alone
+// (v + v⁺)/2, which for magnetic fields is (v + θ·(v_y, −v_x))/(1 + θ²), θ = h·S·q·fall/(2m) — the kick is an exact
+// rotation, so charges circle instead of spiralling out — and for drag (v − u)/(1 + h·S·fall/(2m)) + u — the
+// relative velocity decays by (1 − g)/(1 + g) per substep and never overshoots, however strong the drag.
 // A field with |S| < 2⁻¹⁵ exerts nothing. Fields act on awake dynamic bodies only (anchored bodies feel none),
 // every substep before the constraint solve, sampled at the middle of the substep: at the position
 // x + v·h/2 with the analytic spring model (so the trapezoidal position update completes a drift–kick–drift

@@ -28,7 +28,7 @@ sdResult sdBenchmark_FieldLaw(sdFieldKind kind, int32_t count, const double* x, 
         memcpy(c->y, y + start, (size_t)n * sizeof(double));
         memcpy(c->mass, mass + start, (size_t)n * sizeof(double));
         c->hasDistance = false;
-        sd_field_law(&field, n, c);
+        sd_field_law(&field, 1.0 / 120.0, n, c);
         memcpy(outForceX + start, c->fx, (size_t)n * sizeof(double));
         memcpy(outForceY + start, c->fy, (size_t)n * sizeof(double));
     }

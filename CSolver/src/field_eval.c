@@ -57,10 +57,11 @@ SD_INLINE bool sd_law_uses_distance(const sdField* field) {
     }
 }
 
-/// The law of one field over the chunk. c->r must hold the distances when `sd_law_uses_distance` (it is computed
-/// here unless c->hasDistance says the chunk's positions already have theirs).
-SD_INLINE void sd_field_law_body(const sdField* field, int32_t n, sdFieldChunk* restrict c) {
+/// The law of one field over the chunk for substep h. c->r must hold the distances when `sd_law_uses_distance` (it
+/// is computed here unless c->hasDistance says the chunk's positions already have theirs).
+SD_INLINE void sd_field_law_body(const sdField* field, double h, int32_t n, sdFieldChunk* restrict c) {
     const sdFieldParams p = field->params;
+    const double halfStep = 0.5 * h;
     const double* restrict x = c->x;
     const double* restrict y = c->y;
     const double* restrict vx = c->vx;
@@ -118,10 +119,17 @@ SD_INLINE void sd_field_law_body(const sdField* field, int32_t n, sdFieldChunk* 
         break;
     }
     case sdField_magnetic:
+        // F = t·J·v with J·v = (v_y, −v_x), evaluated at the implicit midpoint velocity under this field alone,
+        // v_mid = (v + θ·J·v)/(1 + θ²), θ = h·t/(2m): the kick is then an exact rotation (Cayley), so a charge
+        // circles at constant speed instead of spiralling out by π·ω·h per turn.
         for (int32_t i = 0; i < n; ++i) {
             const double t = coef * q[i] * fall[i];
-            fx[i] = t * vy[i];
-            fy[i] = -(t * vx[i]);
+            const double theta = halfStep * t / m[i];
+            const double d = 1.0 + theta * theta;
+            const double mx = (vx[i] + theta * vy[i]) / d;
+            const double my = (vy[i] - theta * vx[i]) / d;
+            fx[i] = t * my;
+            fy[i] = -(t * mx);
         }
         break;
     case sdField_vortex: {
@@ -135,10 +143,14 @@ SD_INLINE void sd_field_law_body(const sdField* field, int32_t n, sdFieldChunk* 
         break;
     }
     case sdField_drag: {
-        const double cD = -coef;
+        // F = −c·(v − u), c = S·fall, at the implicit midpoint velocity under this field alone: divided by
+        // 1 + h·c/(2m), so the relative velocity decays by (1 − g)/(1 + g) per substep (g = h·c/(2m)), never
+        // overshooting or diverging however strong the drag. Negative strength (a push) stays explicit.
         const double ux = 100.0 * p.directionX, uy = 100.0 * p.directionY;
         for (int32_t i = 0; i < n; ++i) {
-            const double t = cD * fall[i];
+            const double drag = coef * fall[i];
+            const double g = halfStep * drag / m[i];
+            const double t = -drag / (1.0 + (g > 0.0 ? g : 0.0));
             fx[i] = t * (vx[i] - ux);
             fy[i] = t * (vy[i] - uy);
         }
@@ -185,22 +197,24 @@ SD_INLINE void sd_field_law_body(const sdField* field, int32_t n, sdFieldChunk* 
     }
 }
 
-static void sd_field_law_generic(const sdField* field, int32_t n, sdFieldChunk* c) { sd_field_law_body(field, n, c); }
+static void sd_field_law_generic(const sdField* field, double h, int32_t n, sdFieldChunk* c) {
+    sd_field_law_body(field, h, n, c);
+}
 
 #if SD_AVX2_DISPATCH
-SD_TARGET_AVX2 static void sd_field_law_avx2(const sdField* field, int32_t n, sdFieldChunk* c) {
-    sd_field_law_body(field, n, c);
+SD_TARGET_AVX2 static void sd_field_law_avx2(const sdField* field, double h, int32_t n, sdFieldChunk* c) {
+    sd_field_law_body(field, h, n, c);
 }
 #endif
 
-void sd_field_law(const sdField* field, int32_t n, sdFieldChunk* c) {
+void sd_field_law(const sdField* field, double h, int32_t n, sdFieldChunk* c) {
 #if SD_AVX2_DISPATCH
     if (sd_cpu_has_avx2()) {
-        sd_field_law_avx2(field, n, c);
+        sd_field_law_avx2(field, h, n, c);
         return;
     }
 #endif
-    sd_field_law_generic(field, n, c);
+    sd_field_law_generic(field, h, n, c);
 }
 
 /// Gathers n members into the chunk: body slots, sample positions x + v·half (world coordinates), velocities,
@@ -260,14 +274,14 @@ SD_INLINE void sd_localize(sdFieldSet* set, const sdField* field, int32_t n, sdF
 /// positions, region and law added to the sums in slot order (exactly as one field after the other would), one
 /// scatter.
 SD_INLINE void sd_group_chunk_body(const sdWorld* world, sdFieldSet* set, int32_t first, int32_t end,
-                                   const sdFieldMember* members, int32_t n, double half) {
+                                   const sdFieldMember* members, int32_t n, double h, double half) {
     sdFieldChunk* restrict c = set->chunk;
     sd_gather(world, set, members, n, half, c);
     for (int32_t f = first; f < end; ++f) {
         const sdField* field = &set->fields[f];
         if (fabs(field->params.strength) < SD_FIELD_EPSILON) continue;
         sd_localize(set, field, n, c);
-        sd_field_law_body(field, n, c);
+        sd_field_law_body(field, h, n, c);
         for (int32_t k = 0; k < n; ++k) {
             const bool acts = c->inside[k] != 0;
             c->sumX[k] = c->sumX[k] + (acts ? c->fx[k] : 0.0);
@@ -284,19 +298,19 @@ SD_INLINE void sd_group_chunk_body(const sdWorld* world, sdFieldSet* set, int32_
 }
 
 static void sd_group_chunk_generic(const sdWorld* world, sdFieldSet* set, int32_t first, int32_t end,
-                                   const sdFieldMember* members, int32_t n, double half) {
-    sd_group_chunk_body(world, set, first, end, members, n, half);
+                                   const sdFieldMember* members, int32_t n, double h, double half) {
+    sd_group_chunk_body(world, set, first, end, members, n, h, half);
 }
 
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_group_chunk_avx2(const sdWorld* world, sdFieldSet* set, int32_t first, int32_t end,
-                                               const sdFieldMember* members, int32_t n, double half) {
-    sd_group_chunk_body(world, set, first, end, members, n, half);
+                                               const sdFieldMember* members, int32_t n, double h, double half) {
+    sd_group_chunk_body(world, set, first, end, members, n, h, half);
 }
 #endif
 
 /// The force fields in slots [first, end), which share the member list of `first`.
-static void sd_field_group(const sdWorld* world, sdFieldSet* set, int32_t first, int32_t end, double half) {
+static void sd_field_group(const sdWorld* world, sdFieldSet* set, int32_t first, int32_t end, double h, double half) {
     const sdField* lead = &set->fields[first];
 #if SD_AVX2_DISPATCH
     const bool avx2 = sd_cpu_has_avx2();
@@ -306,11 +320,11 @@ static void sd_field_group(const sdWorld* world, sdFieldSet* set, int32_t first,
         const int32_t n = left < SD_FIELD_CHUNK ? left : SD_FIELD_CHUNK;
 #if SD_AVX2_DISPATCH
         if (avx2) {
-            sd_group_chunk_avx2(world, set, first, end, lead->members + start, n, half);
+            sd_group_chunk_avx2(world, set, first, end, lead->members + start, n, h, half);
             continue;
         }
 #endif
-        sd_group_chunk_generic(world, set, first, end, lead->members + start, n, half);
+        sd_group_chunk_generic(world, set, first, end, lead->members + start, n, h, half);
     }
 }
 
@@ -433,7 +447,7 @@ void sd_fields_apply(sdWorld* world, double h) {
             }
             f += 1;
         } else {
-            sd_field_group(world, set, f, set->groupEnd[f], half);
+            sd_field_group(world, set, f, set->groupEnd[f], h, half);
             f = set->groupEnd[f];
         }
     }

@@ -159,8 +159,8 @@ sdFieldOutput sd_field_output(const sdWorld* world);
 /// 100^k: exact by repeated multiplication for integer k (|k| ≤ 64), `pow` otherwise.
 double sd_pow100(double k);
 /// The force of a field (not custom, not velocity) on the n bodies of a chunk (positions relative to the field)
-/// into c->fx, c->fy, before region masking.
-void sd_field_law(const sdField* field, int32_t n, sdFieldChunk* c);
+/// for substep h into c->fx, c->fy, before region masking.
+void sd_field_law(const sdField* field, double h, int32_t n, sdFieldChunk* c);
 
 // region.c
 /// Validates a region program and gives the number of masks its evaluation holds at once.

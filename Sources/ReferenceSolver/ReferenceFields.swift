@@ -109,7 +109,7 @@ extension ReferenceWorld {
             if abs(field.parameters.strength) >= 1.0 / 32768.0 {
                 switch field.kind {
                 case .custom: applyCustom(field, half: half, h: h, to: &effects)
-                default: apply(field, half: half, to: &effects)
+                default: apply(field, h: h, half: half, to: &effects)
                 }
             }
             field.phase += h * field.parameters.animationSpeed
@@ -130,7 +130,7 @@ extension ReferenceWorld {
         return (x, y, mass, b.isAwake && field.region.contains(x: x, y: y))
     }
 
-    private func apply(_ field: ReferenceField, half: Double, to effects: inout [FieldEffect]) {
+    private func apply(_ field: ReferenceField, h: Double, half: Double, to effects: inout [FieldEffect]) {
         let p = field.parameters
         for body in field.members {
             let i = slot(body)
@@ -144,7 +144,7 @@ extension ReferenceWorld {
             }
             let b = bodies[i]!
             let force = s.acts
-                ? Self.law(field, x: s.x, y: s.y, vx: b.vx, vy: b.vy, mass: s.mass, charge: b.charge) : (0.0, 0.0)
+                ? Self.law(field, h: h, x: s.x, y: s.y, vx: b.vx, vy: b.vy, mass: s.mass, charge: b.charge) : (0.0, 0.0)
             effects[i].forceX = effects[i].forceX + force.0
             effects[i].forceY = effects[i].forceY + force.1
         }
@@ -213,11 +213,12 @@ extension ReferenceWorld {
         return k > 0 ? 1.0 / fall : fall
     }
 
-    /// The force (kg·pt/s²) of a built-in field on one body at (x, y) relative to it: the laws of ``FieldKind``,
-    /// UIKit's metres converted by the coefficient S·100^k.
-    static func law(_ field: ReferenceField, x: Double, y: Double, vx: Double, vy: Double, mass m: Double, charge q: Double)
-        -> (Double, Double)
-    {
+    /// The force (kg·pt/s²) of a built-in field on one body at (x, y) relative to it in substep h: the laws of
+    /// ``FieldKind``, UIKit's metres converted by the coefficient S·100^k; drag and magnetic fields at the implicit
+    /// midpoint velocity.
+    static func law(
+        _ field: ReferenceField, h: Double, x: Double, y: Double, vx: Double, vy: Double, mass m: Double, charge q: Double
+    ) -> (Double, Double) {
         let p = field.parameters
         let r = (x * x + y * y).squareRoot()
         let fall = falloff(r, minimumRadius: p.minimumRadius, k: p.falloff)
@@ -236,13 +237,21 @@ extension ReferenceWorld {
             let t = -100.0 * coef * q * fall / r
             return r > 0.0 ? (t * x, t * y) : (0, 0)
         case .magnetic:
+            // At the implicit midpoint velocity under this field alone: the kick is an exact rotation.
             let t = coef * q * fall
-            return (t * vy, -(t * vx))
+            let theta = 0.5 * h * t / m
+            let d = 1.0 + theta * theta
+            let mx = (vx + theta * vy) / d
+            let my = (vy - theta * vx) / d
+            return (t * my, -(t * mx))
         case .vortex:
             let t = -100.0 * coef * fall / r / m
             return r > 0.0 ? (t * y, -(t * x)) : (0, 0)
         case .drag:
-            let t = -coef * fall
+            // At the implicit midpoint velocity under this field alone: stable at any strength.
+            let drag = coef * fall
+            let g = 0.5 * h * drag / m
+            let t = -drag / (1.0 + (g > 0.0 ? g : 0.0))
             return (t * (vx - 100.0 * p.directionX), t * (vy - 100.0 * p.directionY))
         case .noise, .turbulence:
             let f = 1.25 / (p.smoothness + 1.0 / 12.0) - 1.0

@@ -380,24 +380,35 @@ struct FieldTests {
         a = try response(sdField_electric) { $0.params.strength = 3 }
         expectClose(a.ax, -1200 * rx / m, within: 1e-9, "electric ax")
         expectClose(a.ay, -1200 * ry / m, within: 1e-9, "electric ay")
-        // Magnetic, falloff 0: F = S·q·(v_y, −v_x) with v = (100, −50) pt/s.
+        // Magnetic, falloff 0: F = S·q·(v_y, −v_x) at the implicit midpoint velocity (v + θ·(v_y, −v_x))/(1 + θ²),
+        // θ = h·S·q/(2m), with v = (100, −50) pt/s: the kick turns v without changing its length.
         a = try response(sdField_magnetic, velocity: (100, -50)) {
             $0.params.strength = 0.5
             $0.params.falloff = 0
         }
-        expectClose(a.ax, 0.5 * q * -50 / m, within: 1e-9, "magnetic ax")
-        expectClose(a.ay, -0.5 * q * 100 / m, within: 1e-9, "magnetic ay")
+        let theta = h / 2 * 0.5 * q / m
+        let mid = ((100 + theta * -50) / (1 + theta * theta), (-50 - theta * 100) / (1 + theta * theta))
+        expectClose(a.ax, 0.5 * q * mid.1 / m, within: 1e-9, "magnetic ax")
+        expectClose(a.ay, -0.5 * q * mid.0 / m, within: 1e-9, "magnetic ay")
+        let turned = (100 + h * a.ax, -50 + h * a.ay)
+        expectClose(hypot(turned.0, turned.1), hypot(100, -50), within: 1e-10, "speed kept")
         // Vortex: F = −100·S·(r̂_y, −r̂_x)/m, a = F/m.
         a = try response(sdField_vortex) { $0.params.strength = 0.01 }
         expectClose(a.ax, -100 * 0.01 * ry / m / m, within: 1e-9, "vortex ax")
         expectClose(a.ay, 100 * 0.01 * rx / m / m, within: 1e-9, "vortex ay")
-        // Drag: F = −S·(v − 100·direction), direction (0.5, 0) m/s, v = (100, −50): u = (50, −50).
+        // Drag: F = −S·(v − 100·direction) at the implicit midpoint velocity, i.e. divided by 1 + h·S/(2m);
+        // direction (0.5, 0) m/s, v = (100, −50): u = (50, −50).
         a = try response(sdField_drag, velocity: (100, -50)) {
             $0.params.strength = 0.2
             $0.params.directionX = 0.5
         }
-        expectClose(a.ax, -0.2 * 50 / m, within: 1e-9, "drag ax")
-        expectClose(a.ay, 0.2 * 50 / m, within: 1e-9, "drag ay")
+        let g = h / 2 * 0.2 / m
+        expectClose(a.ax, -0.2 * 50 / (1 + g) / m, within: 1e-9, "drag ax")
+        expectClose(a.ay, 0.2 * 50 / (1 + g) / m, within: 1e-9, "drag ay")
+        // Drag far too strong for the substep (h·S/m = 4000) still only brings u to −(1 − g)/(1 + g)·u: no blow-up.
+        a = try response(sdField_drag, velocity: (100, -50)) { $0.params.strength = 120 }
+        let strong = h / 2 * 120 / m
+        expectClose(100 + h * a.ax, 100 * (1 - strong) / (1 + strong), within: 1e-9, "strong drag")
         // Noise: F = 100·S·n·∇n at the sample (f·d/100, f·d/100, 0), f = 1.25/(0.5 + 1/12) − 1.
         let f = 1.25 / (0.5 + 1.0 / 12.0) - 1
         var dx = 0.0, dy = 0.0
