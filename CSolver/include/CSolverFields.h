@@ -150,6 +150,8 @@ sdResult sdField_AddBody(sdWorld* world, sdFieldId id, sdBodyId body);
 sdResult sdField_RemoveBody(sdWorld* world, sdFieldId id, sdBodyId body);
 /// Number of live member bodies.
 int32_t sdField_GetBodyCount(const sdWorld* world, sdFieldId id);
+/// Seconds the last `sdWorld_Step` spent evaluating fields (all substeps; part of sdStepStats.forcesSeconds).
+double sdWorld_GetFieldSeconds(const sdWorld* world);
 
 /// Checks a region program: nullArgument (nodes NULL with count > 0), nonFinite, outOfRange (unknown op,
 /// negative size, too many nodes, or not exactly one region left).

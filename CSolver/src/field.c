@@ -294,6 +294,10 @@ sdResult sdField_RemoveBody(sdWorld* world, sdFieldId id, sdBodyId body) {
     return sdResult_ok;
 }
 
+double sdWorld_GetFieldSeconds(const sdWorld* world) {
+    return world == NULL || world->fields == NULL ? 0.0 : world->fields->seconds;
+}
+
 int32_t sdField_GetBodyCount(const sdWorld* world, sdFieldId id) {
     if (sd_check_field(world, id) != sdResult_ok) return 0;
     const sdField* field = &world->fields->fields[id.index];
@@ -344,7 +348,9 @@ static void sd_find_groups(sdFieldSet* set) {
 
 sdResult sd_fields_prepare_step(sdWorld* world) {
     sdFieldSet* set = world->fields;
-    if (set == NULL || set->count == 0) return sdResult_ok;
+    if (set == NULL) return sdResult_ok;
+    set->seconds = 0.0;
+    if (set->count == 0) return sdResult_ok;
     if (sd_fields_reserve_bodies(set, world->capacity) != sdResult_ok) return sdResult_outOfMemory;
     // Destroying a body changes the topology version; while it stands still no member can have died.
     if (set->prunedVersion != world->topologyVersion) {

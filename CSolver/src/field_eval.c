@@ -429,6 +429,7 @@ static void sd_clear_sums(const sdWorld* world, sdFieldSet* set) {
 void sd_fields_apply(sdWorld* world, double h) {
     sdFieldSet* set = world->fields;
     if (set == NULL || set->count == 0) return;
+    const double start = sd_now();
     sd_clear_sums(world, set);
     // The analytic model's trapezoidal position update completes a drift–kick–drift leapfrog when the force is
     // sampled half a substep ahead; the UIKit-compatible model (symplectic Euler) samples where the body is.
@@ -456,6 +457,7 @@ void sd_fields_apply(sdWorld* world, double h) {
         set->fields[f].phase += h * set->fields[f].params.animationSpeed;
         set->fields[f].time += h;
     }
+    set->seconds += sd_now() - start;
 }
 
 sdFieldOutput sd_field_output(const sdWorld* world) {

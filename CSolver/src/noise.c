@@ -117,7 +117,7 @@ double sdNoise3(double x, double y, double z, double* outDx, double* outDy) {
 
 SD_INLINE void sd_noise_force_body(int32_t count, const double* restrict x, const double* restrict y,
                                    const double* restrict z, double* restrict outX, double* restrict outY) {
-    SD_VECTORIZE
+    SD_VECTORIZE_INTERLEAVED
     for (int32_t p = 0; p < count; ++p) {
         double n, dx, dy;
         sd_noise_point(x[p], y[p], z[p], &n, &dx, &dy);
@@ -137,10 +137,19 @@ SD_TARGET_AVX2 static void sd_noise_force_avx2(int32_t count, const double* x, c
                                                double* outX, double* outY) {
     sd_noise_force_body(count, x, y, z, outX, outY);
 }
+
+SD_TARGET_AVX512 static void sd_noise_force_avx512(int32_t count, const double* x, const double* y, const double* z,
+                                                   double* outX, double* outY) {
+    sd_noise_force_body(count, x, y, z, outX, outY);
+}
 #endif
 
 void sd_noise_force(int32_t count, const double* x, const double* y, const double* z, double* outX, double* outY) {
 #if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx512()) {
+        sd_noise_force_avx512(count, x, y, z, outX, outY);
+        return;
+    }
     if (sd_cpu_has_avx2()) {
         sd_noise_force_avx2(count, x, y, z, outX, outY);
         return;

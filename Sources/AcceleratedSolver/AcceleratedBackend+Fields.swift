@@ -1,4 +1,5 @@
 internal import CSolver
+internal import Dispatch
 public import SolverBackend
 
 /// A custom field's Swift evaluator, handed to the C core as the callback's context.
@@ -123,4 +124,23 @@ extension AcceleratedBackend {
     }
 
     public func fieldBodyCount(_ id: FieldID) -> Int { Int(sdField_GetBodyCount(world, raw(id))) }
+
+    /// Seconds the last step spent evaluating fields (part of the statistics' `forcesSeconds`).
+    public var lastFieldSeconds: Double { sdWorld_GetFieldSeconds(world) }
+
+    /// Benchmark-only: the seconds one field law (radial gravity, vortex, spring or noise; UIKit's defaults, no
+    /// region) takes over `count` bodies already in contiguous arrays (positions relative to the field, masses):
+    /// the field evaluation's arithmetic without its gather, region and scatter.
+    public static func timeFieldLaw(_ kind: FieldKind, x: [Double], y: [Double], mass: [Double], repetitions: Int) -> Double {
+        var fx = [Double](repeating: 0, count: x.count), fy = fx
+        var best = Double.infinity
+        for _ in 0..<repetitions {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = sdBenchmark_FieldLaw(sdFieldKind(rawValue: kind.rawValue), Int32(x.count), x, y, mass, &fx, &fy)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            expectOK(result, "sdBenchmark_FieldLaw")
+            best = min(best, seconds)
+        }
+        return best
+    }
 }
