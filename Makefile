@@ -26,6 +26,7 @@ bench-smoke: deps
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench scenes --cells 100 --steps 10 --reference-steps 5
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench facade --cells 100 --steps 10 --solver both
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fidelity > /dev/null
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fields --items 100 --steps 10 --reference-steps 2
 
 # The README's performance table (takes several minutes; see README "Performance").
 bench: deps

@@ -29,9 +29,8 @@ struct Fields: ParsableCommand {
         var results: [FieldBenchmarkResult] = []
         for n in counts {
             var r = try measureCore(items: n, steps: steps, referenceSteps: referenceSteps)
-            (r.animatorStepMilliseconds, r.animatorCoreMilliseconds) = MainActor.assumeIsolated {
-                measureAnimator(items: n, steps: steps)
-            }
+            (r.animatorStepMilliseconds, r.animatorCoreMilliseconds, r.animatorWriteBackMilliseconds) =
+                MainActor.assumeIsolated { measureAnimator(items: n, steps: steps) }
             print(r.report)
             results.append(r)
         }
@@ -58,6 +57,7 @@ struct FieldBenchmarkResult: Codable {
     var largestParityDifference: Double
     var animatorStepMilliseconds = 0.0
     var animatorCoreMilliseconds = 0.0
+    var animatorWriteBackMilliseconds = 0.0
 
     var report: String {
         let laws = FieldsScene.kinds.map { "\($0) \(String(format: "%.2f", limitNanosecondsByLaw["\($0)"] ?? 0))" }
@@ -74,8 +74,9 @@ struct FieldBenchmarkResult: Codable {
                 referenceSteps, referenceStepMilliseconds, coreFirstStepsMilliseconds,
                 referenceStepMilliseconds / coreFirstStepsMilliseconds, largestParityDifference),
             String(
-                format: "    DynamicAnimator.step %.3f ms, its core step %.3f ms: %.2f× the core",
-                animatorStepMilliseconds, animatorCoreMilliseconds, animatorStepMilliseconds / animatorCoreMilliseconds),
+                format: "    DynamicAnimator.step %.3f ms, its core step %.3f ms: %.2f× the core (writing centres to the views: %.3f ms)",
+                animatorStepMilliseconds, animatorCoreMilliseconds, animatorStepMilliseconds / animatorCoreMilliseconds,
+                animatorWriteBackMilliseconds),
         ].joined(separator: "\n")
     }
 }
@@ -203,9 +204,9 @@ func measureCore(items n: Int, steps: Int, referenceSteps: Int) throws -> FieldB
 }
 
 /// The same scene through the façade: `View` items and four `FieldBehavior`s; the whole `DynamicAnimator.step`
-/// against the C core's own step inside it (medians, milliseconds).
+/// against the C core's own step inside it, and the write-back of centres to the views (medians, milliseconds).
 @MainActor
-func measureAnimator(items n: Int, steps: Int) -> (step: Double, core: Double) {
+func measureAnimator(items n: Int, steps: Int) -> (step: Double, core: Double, writeBack: Double) {
     let screen = View(frame: CGRect(x: 0, y: 0, width: 6000, height: 6000))
     let animator = DynamicAnimator(referenceView: screen)
     let properties = DynamicItemBehavior()
@@ -237,7 +238,7 @@ func measureAnimator(items n: Int, steps: Int) -> (step: Double, core: Double) {
         for view in views { field.addItem(view) }
         animator.addBehavior(field)
     }
-    var stepTimes: [Double] = [], coreTimes: [Double] = []
+    var stepTimes: [Double] = [], coreTimes: [Double] = [], writeBacks: [Double] = []
     var progress = Progress(label: "fields animator N=\(n)", total: steps)
     for frame in 0..<steps {
         let t0 = now()
@@ -245,8 +246,10 @@ func measureAnimator(items n: Int, steps: Int) -> (step: Double, core: Double) {
         stepTimes.append(now() - t0)
         let s = animator.solverStatistics!
         coreTimes.append(s.forcesSeconds + s.assemblySeconds + s.solveSeconds + s.integrationSeconds)
+        writeBacks.append(animator.lastStepProfile.writeBack)
         progress.update(frame + 1)
     }
     // The first step adds 4·N field members and 2·N velocities: measure the steady steps.
-    return (percentiles(Array(stepTimes.dropFirst())).median * 1e3, percentiles(Array(coreTimes.dropFirst())).median * 1e3)
+    func median(_ times: [Double]) -> Double { percentiles(Array(times.dropFirst())).median * 1e3 }
+    return (median(stepTimes), median(coreTimes), median(writeBacks))
 }

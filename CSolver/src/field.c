@@ -24,12 +24,20 @@ sdFieldDef sdDefaultFieldDef(sdFieldKind kind) {
     return def;
 }
 
+sdFieldChunk* sd_new_chunk(void) {
+    sdFieldChunk* chunk = aligned_alloc(64, sizeof(sdFieldChunk));
+    if (chunk == NULL) return NULL;
+    memset(chunk, 0, sizeof *chunk);
+    for (int32_t i = 0; i < SD_FIELD_CHUNK; ++i) chunk->one[i] = 1.0;
+    return chunk;
+}
+
 /// The field set, created with the first field.
 static sdFieldSet* sd_field_set(sdWorld* world) {
     if (world->fields == NULL) {
         world->fields = calloc(1, sizeof(sdFieldSet));
         if (world->fields != NULL) {
-            world->fields->chunk = aligned_alloc(64, sizeof(sdFieldChunk));
+            world->fields->chunk = sd_new_chunk();
             if (world->fields->chunk == NULL) {
                 free(world->fields);
                 world->fields = NULL;
@@ -243,10 +251,14 @@ static bool sd_is_member(const sdWorld* world, const sdFieldSet* set, int32_t i,
     return set->membershipGeneration[i] == world->generation[i] && (set->membership[i] & (1u << f)) != 0;
 }
 
+/// Checks the field and the body of a member call.
+static sdResult sd_check_member_call(const sdWorld* world, sdFieldId id, sdBodyId body) {
+    const sdResult check = sd_check_field(world, id);
+    return check != sdResult_ok ? check : sd_check_id(world, body);
+}
+
 sdResult sdField_AddBody(sdWorld* world, sdFieldId id, sdBodyId body) {
-    sdResult check = sd_check_field(world, id);
-    if (check != sdResult_ok) return check;
-    check = sd_check_id(world, body);
+    const sdResult check = sd_check_member_call(world, id, body);
     if (check != sdResult_ok) return check;
     sdFieldSet* set = world->fields;
     sdField* field = &set->fields[id.index];
@@ -272,9 +284,7 @@ sdResult sdField_AddBody(sdWorld* world, sdFieldId id, sdBodyId body) {
 }
 
 sdResult sdField_RemoveBody(sdWorld* world, sdFieldId id, sdBodyId body) {
-    sdResult check = sd_check_field(world, id);
-    if (check != sdResult_ok) return check;
-    check = sd_check_id(world, body);
+    const sdResult check = sd_check_member_call(world, id, body);
     if (check != sdResult_ok) return check;
     sdFieldSet* set = world->fields;
     const int32_t i = body.index;

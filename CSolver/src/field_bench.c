@@ -14,9 +14,8 @@ sdResult sdBenchmark_FieldLaw(sdFieldKind kind, int32_t count, const double* x, 
     if (count < 0) return sdResult_outOfRange;
     if (count > 0 && (x == NULL || y == NULL || mass == NULL || outForceX == NULL || outForceY == NULL))
         return sdResult_nullArgument;
-    sdFieldChunk* c = aligned_alloc(64, sizeof(sdFieldChunk));
+    sdFieldChunk* c = sd_new_chunk();
     if (c == NULL) return sdResult_outOfMemory;
-    memset(c, 0, sizeof *c);
     const sdFieldDef def = sdDefaultFieldDef(kind);
     sdField field;
     memset(&field, 0, sizeof field);

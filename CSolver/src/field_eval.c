@@ -4,6 +4,7 @@
 #pragma STDC FP_CONTRACT OFF
 #include "sd_world.h"
 
+#include <float.h>
 #include <string.h>
 
 double sd_pow100(double k) {
@@ -45,6 +46,24 @@ static double sd_falloff_unit(double k) { return fabs(k) < SD_FIELD_EPSILON ? 1.
 
 /// Lattice cells per point of a noise field: f/100 with f = 1.25/(smoothness + 1/12) − 1 per metre.
 static double sd_noise_frequency(double smoothness) { return 1.25 / (smoothness + 1.0 / 12.0) - 1.0; }
+
+/// A force along r̂ (radial gravity, spring, electric): F = coef·w·fall/r·d with w the mass, the charge or 1; zero
+/// closer than `near` points, where r̂ is undefined or the law's singularity is cut off.
+SD_INLINE void sd_central_force(int32_t n, double coef, const double* restrict w, double near, sdFieldChunk* restrict c) {
+    const double* restrict x = c->x;
+    const double* restrict y = c->y;
+    const double* restrict r = c->r;
+    const double* restrict fall = c->fall;
+    double* restrict fx = c->fx;
+    double* restrict fy = c->fy;
+    SD_VECTORIZE
+    for (int32_t i = 0; i < n; ++i) {
+        const double t = coef * w[i] * fall[i] / r[i];
+        const bool close = r[i] < near;
+        fx[i] = close ? 0.0 : t * x[i];
+        fy[i] = close ? 0.0 : t * y[i];
+    }
+}
 
 /// Whether a field's law reads the distance r (besides the falloff).
 SD_INLINE bool sd_law_uses_distance(const sdField* field) {
@@ -88,36 +107,9 @@ SD_INLINE void sd_field_law_body(const sdField* field, double h, int32_t n, sdFi
         }
         break;
     }
-    case sdField_radialGravity: {
-        const double cR = -100.0 * coef;
-        for (int32_t i = 0; i < n; ++i) {
-            const double t = cR * m[i] * fall[i] / r[i];
-            const bool near = r[i] < 0.31622776601683794; // r² < 10⁻⁵ m²
-            fx[i] = near ? 0.0 : t * x[i];
-            fy[i] = near ? 0.0 : t * y[i];
-        }
-        break;
-    }
-    case sdField_spring: {
-        const double cS = -100.0 * coef;
-        for (int32_t i = 0; i < n; ++i) {
-            const double t = cS * fall[i] / r[i];
-            const bool near = r[i] < 1e-3; // r < 10⁻⁵ m
-            fx[i] = near ? 0.0 : t * x[i];
-            fy[i] = near ? 0.0 : t * y[i];
-        }
-        break;
-    }
-    case sdField_electric: {
-        const double cE = -100.0 * coef;
-        for (int32_t i = 0; i < n; ++i) {
-            const double t = cE * q[i] * fall[i] / r[i];
-            const bool centre = !(r[i] > 0.0);
-            fx[i] = centre ? 0.0 : t * x[i];
-            fy[i] = centre ? 0.0 : t * y[i];
-        }
-        break;
-    }
+    case sdField_radialGravity: sd_central_force(n, -100.0 * coef, m, 0.31622776601683794, c); break; // r² < 10⁻⁵ m²
+    case sdField_spring: sd_central_force(n, -100.0 * coef, c->one, 1e-3, c); break;                 // r < 10⁻⁵ m
+    case sdField_electric: sd_central_force(n, -100.0 * coef, q, DBL_MIN, c); break;                 // r = 0
     case sdField_magnetic:
         // F = t·J·v with J·v = (v_y, −v_x), evaluated at the implicit midpoint velocity under this field alone,
         // v_mid = (v + θ·J·v)/(1 + θ²), θ = h·t/(2m): the kick is then an exact rotation (Cayley), so a charge
@@ -134,6 +126,7 @@ SD_INLINE void sd_field_law_body(const sdField* field, double h, int32_t n, sdFi
         break;
     case sdField_vortex: {
         const double cV = -100.0 * coef;
+        SD_VECTORIZE
         for (int32_t i = 0; i < n; ++i) {
             const double t = cV * fall[i] / r[i] / m[i];
             const bool centre = !(r[i] > 0.0);
@@ -282,6 +275,7 @@ SD_INLINE void sd_group_chunk_body(const sdWorld* world, sdFieldSet* set, int32_
         if (fabs(field->params.strength) < SD_FIELD_EPSILON) continue;
         sd_localize(set, field, n, c);
         sd_field_law_body(field, h, n, c);
+        SD_VECTORIZE
         for (int32_t k = 0; k < n; ++k) {
             const bool acts = c->inside[k] != 0;
             c->sumX[k] = c->sumX[k] + (acts ? c->fx[k] : 0.0);
@@ -328,6 +322,16 @@ static void sd_field_group(const sdWorld* world, sdFieldSet* set, int32_t first,
     }
 }
 
+/// Gathers and localizes the chunk of `field`'s members starting at `start` (velocity and custom fields); returns
+/// its length.
+static int32_t sd_load_chunk(const sdWorld* world, sdFieldSet* set, const sdField* field, int32_t start, double half) {
+    const int32_t left = field->memberCount - start;
+    const int32_t n = left < SD_FIELD_CHUNK ? left : SD_FIELD_CHUNK;
+    sd_gather(world, set, field->members + start, n, half, set->chunk);
+    sd_localize(set, field, n, set->chunk);
+    return n;
+}
+
 /// A velocity field: the bodies inside take its velocity (summed over the velocity fields containing them).
 static void sd_velocity_field(const sdWorld* world, sdFieldSet* set, const sdField* field, double half) {
     sdFieldChunk* restrict c = set->chunk;
@@ -336,10 +340,7 @@ static void sd_velocity_field(const sdWorld* world, sdFieldSet* set, const sdFie
     uint8_t* restrict setsVelocity = set->setsVelocity;
     const double ux = 100.0 * field->params.directionX, uy = 100.0 * field->params.directionY;
     for (int32_t start = 0; start < field->memberCount; start += SD_FIELD_CHUNK) {
-        const int32_t left = field->memberCount - start;
-        const int32_t n = left < SD_FIELD_CHUNK ? left : SD_FIELD_CHUNK;
-        sd_gather(world, set, field->members + start, n, half, c);
-        sd_localize(set, field, n, c);
+        const int32_t n = sd_load_chunk(world, set, field, start, half);
         for (int32_t k = 0; k < n; ++k) {
             if (!c->inside[k]) continue;
             const int32_t b = c->body[k];
@@ -364,10 +365,7 @@ static void sd_custom_field(const sdWorld* world, sdFieldSet* set, const sdField
     double* bfy = bfx + capacity;
     int32_t count = 0;
     for (int32_t start = 0; start < field->memberCount; start += SD_FIELD_CHUNK) {
-        const int32_t left = field->memberCount - start;
-        const int32_t n = left < SD_FIELD_CHUNK ? left : SD_FIELD_CHUNK;
-        sd_gather(world, set, field->members + start, n, half, c);
-        sd_localize(set, field, n, c);
+        const int32_t n = sd_load_chunk(world, set, field, start, half);
         for (int32_t k = 0; k < n; ++k) {
             if (!c->inside[k]) continue;
             bx[count] = c->x[k];

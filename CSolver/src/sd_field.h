@@ -47,8 +47,8 @@
 /// x86-64: the vectorised field loops are compiled more than once — for the baseline (SSE2: 2 doubles per
 /// instruction), for AVX2 (4), and the noise also for AVX-512 (8) — and the widest copy the processor runs is
 /// chosen at run time. The field files keep FP_CONTRACT off, so even where the target has FMA no multiply-add is
-/// fused and every copy gives the same bits.
-#if defined(__x86_64__) && defined(__clang__) && (defined(__ELF__) || defined(__APPLE__))
+/// fused and every copy gives the same bits. Define SD_NO_DISPATCH to build the baseline copy alone.
+#if defined(__x86_64__) && defined(__clang__) && (defined(__ELF__) || defined(__APPLE__)) && !defined(SD_NO_DISPATCH)
 #define SD_AVX2_DISPATCH 1
 #define SD_TARGET_AVX2 __attribute__((target("avx2")))
 #define SD_TARGET_AVX512 __attribute__((target("avx512f,avx512dq,avx512vl,avx512bw")))
@@ -107,6 +107,7 @@ typedef struct sdFieldChunk {
     _Alignas(64) double sy[SD_FIELD_CHUNK];
     _Alignas(64) double sumX[SD_FIELD_CHUNK]; // the bodies' force sums
     _Alignas(64) double sumY[SD_FIELD_CHUNK];
+    _Alignas(64) double one[SD_FIELD_CHUNK];  // all 1.0: the weight of laws that take neither mass nor charge
     _Alignas(64) uint8_t awake[SD_FIELD_CHUNK];
     _Alignas(64) uint8_t inside[SD_FIELD_CHUNK]; // awake and in the region of the field being evaluated
     _Alignas(64) int32_t body[SD_FIELD_CHUNK];
@@ -157,6 +158,8 @@ typedef struct sdFieldOutput {
 } sdFieldOutput;
 
 // field.c
+/// A chunk buffer (64-byte aligned, `one` filled), or NULL when out of memory. Freed with free().
+sdFieldChunk* sd_new_chunk(void);
 /// Before the substeps: drops members whose body was destroyed and grows the per-body arrays to the world's
 /// capacity. outOfMemory leaves everything as it was.
 sdResult sd_fields_prepare_step(sdWorld* world);

@@ -223,19 +223,18 @@ extension ReferenceWorld {
         let r = (x * x + y * y).squareRoot()
         let fall = falloff(r, minimumRadius: p.minimumRadius, k: p.falloff)
         let coef = p.strength * (abs(p.falloff) < 1.0 / 32768.0 ? 1.0 : pow100(p.falloff))
+        /// Along r̂: coef·w·fall/r·d, zero closer than `near` points.
+        func central(_ coef: Double, _ w: Double, near: Double) -> (Double, Double) {
+            let t = coef * w * fall / r
+            return r < near ? (0, 0) : (t * x, t * y)
+        }
         switch field.kind {
         case .linearGravity:
             let t = 100.0 * coef * m * fall
             return (t * p.directionX, t * p.directionY)
-        case .radialGravity:
-            let t = -100.0 * coef * m * fall / r
-            return r < 0.31622776601683794 ? (0, 0) : (t * x, t * y)
-        case .spring:
-            let t = -100.0 * coef * fall / r
-            return r < 1e-3 ? (0, 0) : (t * x, t * y)
-        case .electric:
-            let t = -100.0 * coef * q * fall / r
-            return r > 0.0 ? (t * x, t * y) : (0, 0)
+        case .radialGravity: return central(-100.0 * coef, m, near: 0.31622776601683794)
+        case .spring: return central(-100.0 * coef, 1.0, near: 1e-3)
+        case .electric: return central(-100.0 * coef, q, near: .leastNormalMagnitude)
         case .magnetic:
             // At the implicit midpoint velocity under this field alone: the kick is an exact rotation.
             let t = coef * q * fall

@@ -11,6 +11,7 @@ public struct FieldID: Hashable, Sendable, CustomStringConvertible {
         self.generation = generation
     }
 
+    /// "field #index (generation g)".
     public var description: String { "field #\(index) (generation \(generation))" }
 }
 
@@ -24,27 +25,41 @@ public struct FieldID: Hashable, Sendable, CustomStringConvertible {
 /// | radial gravity | −100·S·m·fall·r̂ |
 /// | spring | −100·S·fall·r̂ (falloff −1: −S·d, stiffness S kg/s²) |
 /// | electric | −100·S·q·fall·r̂ (toward the field when q·S > 0) |
-/// | magnetic | S·q·fall·(v_y, −v_x) |
+/// | magnetic | S·q·fall·(w_y, −w_x) |
 /// | vortex | −100·S·fall·(r̂_y, −r̂_x)/m |
-/// | drag | −S·fall·(v − 100·direction) |
+/// | drag | −S·fall·(w − 100·direction) |
 /// | velocity | sets the velocity to 100·direction pt/s inside the region |
 /// | noise | 100·S·fall·n·∇n, n the fields' 3-D simplex noise |
 /// | turbulence | S·fall·m·\|v\|²/100·n·∇n |
 /// | custom | what the evaluator returns |
 ///
 /// They are UIKit's laws (stated in metres, newtons and m/s) converted to points; `direction` keeps UIKit's
-/// units (m/s² per unit strength, or m/s).
+/// units (m/s² per unit strength, or m/s). w is the velocity at the implicit midpoint of the substep under that
+/// field alone, (v + v⁺)/2: magnetic kicks are then exact rotations and drag never overshoots. Forces are sampled
+/// at x + v·h/2 under the analytic spring model (completing a leapfrog with its trapezoidal positions), at x under
+/// the UIKit-compatible one.
 public enum FieldKind: UInt32, Sendable, CaseIterable {
+    /// A uniform acceleration along `direction`.
     case linearGravity = 0
+    /// An inverse-square (by default) pull toward the field's position.
     case radialGravity = 1
+    /// Hooke's law toward the field's position (falloff −1).
     case spring = 2
+    /// A pull toward the field's position in proportion to the body's charge.
     case electric = 3
+    /// A force across the velocity in proportion to the charge.
     case magnetic = 4
+    /// A tangential force around the field's position.
     case vortex = 5
+    /// A force against the velocity relative to `direction`.
     case drag = 6
+    /// Sets the velocity inside the region.
     case velocity = 7
+    /// Smooth, deterministic random forces.
     case noise = 8
+    /// Noise that grows with the speed.
     case turbulence = 9
+    /// Forces from a ``FieldEvaluator``.
     case custom = 10
 
     /// UIKit's falloff for this kind: radial gravity 2, spring −1, electric and magnetic 1, others 0.
@@ -123,6 +138,7 @@ public struct FieldSamples {
     /// Number of bodies.
     public var count: Int { x.count }
 
+    /// Views of one evaluation's buffers (all of the same count).
     public init(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, vx: UnsafeBufferPointer<Double>,
         vy: UnsafeBufferPointer<Double>, mass: UnsafeBufferPointer<Double>, charge: UnsafeBufferPointer<Double>,

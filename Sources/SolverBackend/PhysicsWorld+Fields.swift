@@ -3,13 +3,8 @@ extension PhysicsWorld {
     public static let maximumFieldCount = 32
 
     @inline(__always)
-    private func liveField(_ id: FieldID) throws(SolverError) {
+    func live(_ id: FieldID) throws(SolverError) {
         guard backend.isValid(id) else { throw .invalidField(id) }
-    }
-
-    @inline(__always)
-    private func liveBody(_ id: BodyID) throws(SolverError) {
-        guard backend.isValid(id) else { throw .invalidBody(id) }
     }
 
     /// Live fields.
@@ -32,47 +27,47 @@ extension PhysicsWorld {
 
     /// Removes a field; its bodies stay and are woken.
     public func destroyField(_ id: FieldID) throws(SolverError) {
-        try liveField(id)
+        try live(id)
         backend.destroyField(id)
     }
 
     /// Replaces a field's numbers (all validated first); wakes its bodies.
     public func setFieldParameters(_ id: FieldID, _ parameters: FieldParameters) throws(SolverError) {
-        try liveField(id)
+        try live(id)
         try parameters.validate()
         backend.setFieldParameters(id, parameters)
     }
 
     /// A field's numbers.
     public func fieldParameters(_ id: FieldID) throws(SolverError) -> FieldParameters {
-        try liveField(id)
+        try live(id)
         return backend.fieldParameters(id)
     }
 
     /// Replaces a field's region (relative to its position); wakes its bodies.
     public func setFieldRegion(_ id: FieldID, _ region: FieldRegion) throws(SolverError) {
-        try liveField(id)
+        try live(id)
         try region.validate()
         try backend.setFieldRegion(id, region)
     }
 
     /// Makes `body` feel the field; wakes it. Adding a member again changes nothing.
     public func addBody(_ body: BodyID, toField id: FieldID) throws(SolverError) {
-        try liveField(id)
-        try liveBody(body)
+        try live(id)
+        try live(body)
         try backend.addBody(body, toField: id)
     }
 
     /// Stops `body` feeling the field; wakes it. A body that is no member is ignored.
     public func removeBody(_ body: BodyID, fromField id: FieldID) throws(SolverError) {
-        try liveField(id)
-        try liveBody(body)
+        try live(id)
+        try live(body)
         backend.removeBody(body, fromField: id)
     }
 
     /// Live member bodies of a field.
     public func fieldBodyCount(_ id: FieldID) throws(SolverError) -> Int {
-        try liveField(id)
+        try live(id)
         return backend.fieldBodyCount(id)
     }
 }

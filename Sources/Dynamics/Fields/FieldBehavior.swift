@@ -22,7 +22,7 @@ internal import SolverBackend
 /// | radial gravity | −S·m·fall·r̂ | inverse square toward ``position`` (falloff 2) |
 /// | spring | −S·fall·r̂ | falloff −1: Hooke, −S·d; period 2π·√(m/S) |
 /// | electric | −S·q·fall·r̂ | toward ``position`` when q·S > 0 |
-/// | magnetic | S·q·fall·(v_y, −v_x) | bends paths; falloff 0: circles of radius m·|v|/(q·S) |
+/// | magnetic | S·q·fall·(v_y, −v_x) | bends paths; falloff 0: circles of radius m·|v|/(q·S), at constant speed |
 /// | vortex | −S·fall·(r̂_y, −r̂_x)/m | clockwise on screen for S > 0; acceleration ∝ 1/m² (UIKit's) |
 /// | drag | −S·fall·(v − direction) | Stokes drag, linear in the velocity relative to ``direction`` (m/s) |
 /// | velocity | — | sets the velocity to ``direction`` × 100 pt/s inside the region |
@@ -34,8 +34,11 @@ internal import SolverBackend
 /// (14 at smoothness 0, 0.154 at 1) and s = time × ``animationSpeed``; it is deterministic (the same numbers on
 /// every run and platform). A ``strength`` below 2⁻¹⁵ in magnitude exerts nothing.
 ///
-/// Fields act every physics substep. Changing a property takes effect at the next step and wakes the field's
-/// items.
+/// Fields act every physics substep, before attachments are solved. Drag and magnetic forces use the velocity at
+/// the middle of the substep, (v + v⁺)/2, so magnetic circles close exactly and strong drag never overshoots;
+/// forces are sampled at the item's centre half a substep ahead (x + v·h/2), which with the animator's default
+/// trapezoidal positions makes orbits close (a leapfrog). Changing a property takes effect at the next step and
+/// wakes the field's items; an item that has come to rest is not woken by a field that did not change.
 @MainActor
 public final class FieldBehavior: DynamicBehavior {
     /// The block of a custom field: (field, position relative to ``position`` in points, velocity in m/s, mass in
