@@ -28,6 +28,7 @@ bench-smoke: deps
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench scenes --cells 100 --steps 10 --reference-steps 5
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench facade --cells 100 --steps 10 --solver both
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fidelity > /dev/null
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fields --items 100 --steps 10 --reference-steps 2
 
 # DocC documentation for Dynamics and the solver modules, with DocC warnings as errors; fails when a public symbol
 # is undocumented or an article's Swift code does not compile (scripts/check-docs.sh). Archives end up in

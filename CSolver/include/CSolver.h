@@ -366,4 +366,6 @@ sdResult sdSolveSPD(int32_t n, double* a, double* b);
 }
 #endif
 
+#include "CSolverFields.h"
+
 #endif

@@ -4,6 +4,7 @@
 
 #include "CSolver.h"
 #include "sd_collision.h"
+#include "sd_field.h"
 #include "sd_joint.h"
 #include "sd_solver.h"
 
@@ -83,6 +84,8 @@ struct sdWorld {
     sdStepStats stats;
     sdSolverScratch scratch; // grown at the start of a step, never inside it
     sdCollisionState collision;
+
+    sdFieldSet* fields;      // NULL until the first field is created (field.c)
 };
 
 /// Monotonic clock in seconds, for the per-stage step statistics.

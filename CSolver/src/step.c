@@ -1,6 +1,8 @@
-// The time step. Once per step: contacts (collision pass), the joint row layout, and the islands over joints and
-// contacts. Then per substep h = dt / substepCount:
-//   1. free velocities   v* = (v₀ + h·(g + F/m))·e^(−c·h),  ω* likewise (exact exponential damping)
+// The time step. Once per step: contacts (collision pass), the fields' members, the joint row layout, and the
+// islands over joints and contacts. Then per substep h = dt / substepCount:
+//   0. fields            field forces F_f into per-body sums, velocity fields' velocities (field_eval.c)
+//   1. free velocities   v* = (v₀ + h·(g + (F + F_f)/m))·e^(−c·h),  ω* likewise (exact exponential damping);
+//                        a body inside a velocity field takes that field's velocity instead
 //   2. constraints       v⁺ = v* + M⁻¹Jᵀλ: joint islands (velocity_solve.c), then contact islands with the joints
 //                        they hold (contact_solver.c)
 //   3. positions         analytic model: x ← x + h·(v₀ + v⁺)/2 (trapezoidal: exact for constant forces);
@@ -18,6 +20,7 @@
 
 static void sd_integrate_velocities(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
+    const sdFieldOutput field = sd_field_output(world);
     const int32_t n = world->slotCount;
     for (int32_t i = 0; i < n; ++i) {
         // Every slot's start velocity (zero for static bodies) feeds the trapezoidal spring rows.
@@ -35,10 +38,19 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
         }
         const double linearFactor = world->linearFactor[i];
         const double angularFactor = world->angularFactor[i];
-        const double ax = world->gravityX[i] + world->forceX[i] * world->invMass[i];
-        const double ay = world->gravityY[i] + world->forceY[i] * world->invMass[i];
+        double fx = world->forceX[i], fy = world->forceY[i];
+        if (field.forceX != NULL) {
+            fx += field.forceX[i];
+            fy += field.forceY[i];
+        }
+        const double ax = world->gravityX[i] + fx * world->invMass[i];
+        const double ay = world->gravityY[i] + fy * world->invMass[i];
         world->vx[i] = (world->vx[i] + h * ax) * linearFactor;
         world->vy[i] = (world->vy[i] + h * ay) * linearFactor;
+        if (field.setsVelocity != NULL && field.setsVelocity[i]) {
+            world->vx[i] = field.velocityX[i];
+            world->vy[i] = field.velocityY[i];
+        }
         world->w[i] = (world->w[i] + h * world->torque[i] * world->invInertia[i]) * angularFactor;
     }
 }
@@ -72,6 +84,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     // have been woken, and the contacts recomputed).
     const double prepareStart = sd_now();
     if (sd_collide(world, dt) != sdResult_ok) return sdResult_outOfMemory;
+    if (sd_fields_prepare_step(world) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_prepare_constraints(world) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_prepare_contact_islands(world) != sdResult_ok) return sdResult_outOfMemory;
     const double prepareSeconds = sd_now() - prepareStart;
@@ -86,6 +99,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     world->stats.assemblySeconds = prepareSeconds;
     for (int32_t step = 0; step < substepCount; ++step) {
         const double t0 = sd_now();
+        sd_fields_apply(world, h);
         sd_integrate_velocities(world, h);
         const double t1 = sd_now();
         sd_solve_velocities(world, h);

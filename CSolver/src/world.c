@@ -84,6 +84,7 @@ void sdDestroyWorld(sdWorld* world) {
     free(world->jointFreeSlots);
     sd_free_scratch(&world->scratch);
     sd_free_collision(&world->collision);
+    sd_fields_free(world);
     free(world);
 }
 

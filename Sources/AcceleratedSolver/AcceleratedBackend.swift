@@ -12,6 +12,8 @@ public final class AcceleratedBackend: PhysicsBackend {
     var storedSpringModel = SpringModel.analytic
     var storedIslandSolver = IslandSolverKind.batchedKernel
     var storedBodySpacePath = true
+    /// Custom fields' evaluators by field slot, kept alive while the C core may call them.
+    var fieldEvaluators: [Int32: FieldEvaluatorBox] = [:]
 
     /// Creates an empty C world with `settings` (already validated by `PhysicsWorld`). Throws
     /// `SolverError.outOfMemory` when the C world cannot be allocated.

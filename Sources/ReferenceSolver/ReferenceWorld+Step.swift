@@ -10,10 +10,11 @@ extension ReferenceWorld {
         let layout = prepareLayout()
         let h = dt / Double(substeps)
         for _ in 0..<substeps {
+            let fields = evaluateFields(h: h)
             var start = Array(repeating: (0.0, 0.0, 0.0), count: bodies.count)
             for i in bodies.indices where bodies[i]?.isAwake == true {
                 start[i] = (bodies[i]!.vx, bodies[i]!.vy, bodies[i]!.w)
-                integrateVelocity(&bodies[i]!, h: h)
+                integrateVelocity(&bodies[i]!, h: h, field: fields?[i])
             }
             solveVelocities(layout, startVelocities: start, h: h)
             for i in bodies.indices where bodies[i]?.isAwake == true {
@@ -33,14 +34,21 @@ extension ReferenceWorld {
         finishStep(dt: dt, layout: layout)
     }
 
-    /// v ← (v + h·(g + F/m))·e^(−c·h), ω ← (ω + h·τ/I)·e^(−c_ω·h).
-    private func integrateVelocity(_ b: inout ReferenceBody, h: Double) {
+    /// v ← (v + h·(g + (F + F_field)/m))·e^(−c·h), ω ← (ω + h·τ/I)·e^(−c_ω·h); inside a velocity field v takes
+    /// the field's velocity instead.
+    private func integrateVelocity(_ b: inout ReferenceBody, h: Double, field: FieldEffect?) {
         let linearFactor = exp(-b.linearDamping * h)
         let angularFactor = exp(-b.angularDamping * h)
-        let ax = b.gravityX + b.forceX * b.invMass
-        let ay = b.gravityY + b.forceY * b.invMass
+        let fx = field.map { b.forceX + $0.forceX } ?? b.forceX
+        let fy = field.map { b.forceY + $0.forceY } ?? b.forceY
+        let ax = b.gravityX + fx * b.invMass
+        let ay = b.gravityY + fy * b.invMass
         b.vx = (b.vx + h * ax) * linearFactor
         b.vy = (b.vy + h * ay) * linearFactor
+        if let field, field.setsVelocity {
+            b.vx = field.velocityX
+            b.vy = field.velocityY
+        }
         b.w = (b.w + h * b.torque * b.invInertia) * angularFactor
     }
 

@@ -20,6 +20,8 @@ public final class ReferenceWorld: PhysicsBackend {
     var jointFreeSlots: [Int] = []
     /// How springs are integrated. Default analytic.
     public var springModel = SpringModel.analytic
+    /// Fields (ReferenceFields.swift).
+    var fieldStore = ReferenceFieldStore()
 
     /// Creates an empty world with `settings` (already validated by `PhysicsWorld`).
     public init(validatedSettings settings: WorldSettings) {

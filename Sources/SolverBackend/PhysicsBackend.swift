@@ -104,6 +104,29 @@ public protocol PhysicsBackend: AnyObject {
     var contactEvents: ContactEvents { get }
     /// Every contact the last step found, in (shape A, shape B) order.
     var contacts: [ContactInfo] { get }
+
+    // MARK: Fields
+
+    /// Live fields (at most 32; ``PhysicsWorld`` refuses more).
+    var fieldCount: Int { get }
+    /// Adds a field (already validated).
+    func createField(_ definition: FieldDefinition) throws(SolverError) -> FieldID
+    /// Removes a field; its bodies stay and are woken.
+    func destroyField(_ id: FieldID)
+    /// True when `id` names a live field.
+    func isValid(_ id: FieldID) -> Bool
+    /// Replaces a field's numbers; wakes its bodies.
+    func setFieldParameters(_ id: FieldID, _ parameters: FieldParameters)
+    /// A field's numbers.
+    func fieldParameters(_ id: FieldID) -> FieldParameters
+    /// Replaces a field's region; wakes its bodies.
+    func setFieldRegion(_ id: FieldID, _ region: FieldRegion) throws(SolverError)
+    /// Makes `body` feel the field (a member already is left as it is); wakes it.
+    func addBody(_ body: BodyID, toField id: FieldID) throws(SolverError)
+    /// Stops `body` feeling the field (a body that is no member is ignored); wakes it.
+    func removeBody(_ body: BodyID, fromField id: FieldID)
+    /// Live member bodies of a field.
+    func fieldBodyCount(_ id: FieldID) -> Int
 }
 
 extension PhysicsBackend {

@@ -23,7 +23,7 @@ public final class PhysicsWorld {
     // MARK: Ids
 
     @inline(__always)
-    private func live(_ id: BodyID) throws(SolverError) {
+    func live(_ id: BodyID) throws(SolverError) {
         guard backend.isValid(id) else { throw .invalidBody(id) }
     }
 

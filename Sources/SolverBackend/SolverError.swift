@@ -12,6 +12,8 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfRange(parameter: String, value: Double, expected: String)
     /// The world could not grow its storage.
     case outOfMemory
+    /// The id names no live field (it was destroyed, or never existed in this world).
+    case invalidField(FieldID)
 
     /// Equal cases with equal parameters; values compare by bit pattern, so NaN equals NaN.
     public static func == (lhs: SolverError, rhs: SolverError) -> Bool {
@@ -22,6 +24,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         case let (.nonFinite(p, v), .nonFinite(q, w)): return p == q && v.bitPattern == w.bitPattern
         case let (.outOfRange(p, v, e), .outOfRange(q, w, f)): return p == q && v.bitPattern == w.bitPattern && e == f
         case (.outOfMemory, .outOfMemory): return true
+        case let (.invalidField(a), .invalidField(b)): return a == b
         default: return false
         }
     }
@@ -35,6 +38,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .nonFinite(parameter, value): return "\(parameter) must be finite (got \(value))"
         case let .outOfRange(parameter, value, expected): return "\(parameter) must be \(expected) (got \(value))"
         case .outOfMemory: return "out of memory"
+        case let .invalidField(id): return "\(id) is not a live field"
         }
     }
 }

@@ -60,6 +60,7 @@ func matchesError(_ a: SolverError?, _ b: SolverError?) -> Bool {
     case let (.nonFinite(p, u)?, .nonFinite(q, v)?): return p == q && sameValue(u, v)
     case let (.outOfRange(p, u, e)?, .outOfRange(q, v, f)?): return p == q && sameValue(u, v) && e == f
     case (.outOfMemory?, .outOfMemory?): return true
+    case let (.invalidField(x)?, .invalidField(y)?): return x == y
     default: return false
     }
 }

@@ -2,6 +2,8 @@
 @MainActor
 struct ItemList {
     private(set) var items: [any DynamicItem] = []
+    /// The items' identities, so membership is a hash lookup (behaviors with 100,000 items).
+    private var identities: Set<ObjectIdentifier> = []
 
     init(_ items: [any DynamicItem] = []) {
         for item in items { insert(item) }
@@ -10,7 +12,7 @@ struct ItemList {
     /// Appends `item`; returns false when it was already there.
     @discardableResult
     mutating func insert(_ item: any DynamicItem) -> Bool {
-        guard !contains(item) else { return false }
+        guard identities.insert(ObjectIdentifier(item)).inserted else { return false }
         items.append(item)
         return true
     }
@@ -18,12 +20,12 @@ struct ItemList {
     /// Removes `item`; returns false when it was not there.
     @discardableResult
     mutating func remove(_ item: any DynamicItem) -> Bool {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return false }
-        items.remove(at: index)
+        guard identities.remove(ObjectIdentifier(item)) != nil else { return false }
+        items.remove(at: items.firstIndex { $0 === item }!)
         return true
     }
 
-    func contains(_ item: any DynamicItem) -> Bool { items.contains { $0 === item } }
+    func contains(_ item: any DynamicItem) -> Bool { identities.contains(ObjectIdentifier(item)) }
 }
 
 extension DynamicBehavior {
