@@ -316,4 +316,42 @@ struct JointValidationTests {
         // The successor still holds its own rope (length 260, not the stale one's 250), in both worlds alike.
         #expect(try twins.probed.geometry(successor) == twins.control.geometry(successor))
     }
+
+    @Test("Refused joint calls on a resting island neither wake it nor restart its rest timer")
+    func refusalsDoNotWake() throws {
+        let rig = try CreationRig()
+        let before = rig.snapshot
+        let w = rig.world.raw, j = rig.existing
+        #expect(sdJoint_SetLength(w, j, -1) == sdResult_outOfRange)
+        #expect(sdJoint_SetLength(w, j, .nan) == sdResult_nonFinite)
+        #expect(sdJoint_SetSpring(w, j, -1, 0) == sdResult_outOfRange)
+        #expect(sdJoint_SetLimits(w, j, 1, 0) == sdResult_outOfRange)
+        #expect(sdJoint_SetFrictionTorque(w, j, .infinity) == sdResult_nonFinite)
+        #expect(sdJoint_SetWorldAnchor(w, j, 0, 0) == sdResult_outOfRange, "both ends are bodies")
+        #expect(rig.snapshot == before)
+        #expect(rig.world.awakeCount == 0)
+        // One more step: still resting (a restarted rest timer would have woken nothing, but a wake would show).
+        try rig.world.step(0.125, substeps: 1)
+        #expect(rig.world.awakeCount == 0)
+    }
+
+    @Test("Kind-specific setters on other kinds are accepted and change nothing (not refused: a finding, see report)")
+    func settersOnOtherKinds() throws {
+        // CSolver.h describes SetSpring as "of a distance joint", SetLimits as "of a revolute or prismatic joint"
+        // and friction torque as the revolute's, but none of them checks the kind; the value is stored and unused.
+        let cases: [(String, Int, @Sendable (OpaquePointer, sdJointId) -> sdResult)] = [
+            ("SetSpring on a revolute", JointTwins.revolute, { sdJoint_SetSpring($0, $1, 3, 0.5) }),
+            ("SetSpring on a rope", JointTwins.rope, { sdJoint_SetSpring($0, $1, 3, 0.5) }),
+            ("SetLimits on a rigid distance joint", JointTwins.rigidDistance, { sdJoint_SetLimits($0, $1, 0, 1) }),
+            ("SetLimits on a weld", JointTwins.weld, { sdJoint_SetLimits($0, $1, -0.1, 0.1) }),
+            ("SetFrictionTorque on a prismatic", JointTwins.prismatic, { sdJoint_SetFrictionTorque($0, $1, 1e6) }),
+            ("SetLength on a revolute", JointTwins.revolute, { sdJoint_SetLength($0, $1, 77) }),
+            ("SetLength on a weld", JointTwins.weld, { sdJoint_SetLength($0, $1, 77) }),
+        ]
+        for (name, role, call) in cases {
+            let twins = try JointTwins()
+            #expect(call(twins.probed.raw, twins.joints[role]) == sdResult_ok, "\(name)")
+            try twins.expectUnchanged(name)
+        }
+    }
 }
