@@ -5,6 +5,13 @@ import Testing
 /// The "world" end of a joint.
 let worldEnd = sdBodyId(index: sdWorldBodyIndex, generation: 0)
 
+/// A world whose bodies rest after `timeToSleep` seconds below the default tolerances.
+func makeWorld(timeToSleep: Double, model: sdSpringModel? = nil) throws -> World {
+    var def = sdDefaultWorldDef()
+    def.timeToSleep = timeToSleep
+    return try World(def, model: model)
+}
+
 /// Every joint kind, in declaration order.
 let jointKinds = [sdJoint_distance, sdJoint_rope, sdJoint_revolute, sdJoint_weld, sdJoint_prismatic]
 
@@ -100,9 +107,7 @@ struct JointTwins {
 
     init() throws {
         func build() throws -> (World, [sdBodyId], [sdJointId]) {
-            var def = sdDefaultWorldDef()
-            def.timeToSleep = 1
-            let world = try World(def)
+            let world = try makeWorld(timeToSleep: 1)
             let b0 = try world.create(bodyDef(x: 0, y: 0, width: 40, height: 40, gravityY: 1000) { $0.vx = 30 })
             let b1 = try world.create(bodyDef(x: 100, y: 0, width: 60, height: 20, gravityY: 1000) { $0.angle = 0.1 })
             let b2 = try world.create(bodyDef(x: 0, y: 200, shape: sdShape_ellipse, gravityY: 500) {

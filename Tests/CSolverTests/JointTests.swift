@@ -5,9 +5,7 @@ import Testing
 
 /// A world without rest detection getting in the way of short runs (bodies rest only after 100 s).
 private func awakeWorld(model: sdSpringModel? = nil) throws -> World {
-    var def = sdDefaultWorldDef()
-    def.timeToSleep = 100
-    return try World(def, model: model)
+    try makeWorld(timeToSleep: 100, model: model)
 }
 
 @Suite("Joints")
@@ -292,9 +290,7 @@ struct JointTests {
 
     @Test("Destroying a body destroys exactly its joints, wakes their other ends, and frees their slots")
     func destroyBodyDestroysJoints() throws {
-        var def = sdDefaultWorldDef()
-        def.timeToSleep = 0.25
-        let world = try World(def)
+        let world = try makeWorld(timeToSleep: 0.25)
         let a = try world.create(bodyDef(x: 0))
         let b = try world.create(bodyDef(x: 200))
         let c = try world.create(bodyDef(x: 400))
@@ -339,9 +335,7 @@ struct JointTests {
             ("SetLimits (prismatic)", sdJoint_prismatic, { sdJoint_SetLimits($0, $1, -10, 10) }),
         ]
         for (name, kind, call) in calls {
-            var def = sdDefaultWorldDef()
-            def.timeToSleep = 0.25
-            let world = try World(def)
+            let world = try makeWorld(timeToSleep: 0.25)
             let body = try world.create(bodyDef(x: 0, y: 0))
             let joint = try world.joint(jointDef(kind, worldEnd, body) { $0.length = kind == sdJoint_rope ? 200 : 0 })
             try world.step(0.125, substeps: 1, count: 2)

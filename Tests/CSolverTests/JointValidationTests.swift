@@ -48,9 +48,7 @@ private struct CreationRig {
     let existing: sdJointId
 
     init() throws {
-        var def = sdDefaultWorldDef()
-        def.timeToSleep = 0.25
-        world = try World(def)
+        world = try makeWorld(timeToSleep: 0.25)
         a = try world.create(bodyDef(x: 0, y: 0))
         b = try world.create(bodyDef(x: 200, y: 0))
         existing = try world.joint(jointDef(sdJoint_distance, a, b) { $0.anchorBX = 200; $0.length = 200 })
