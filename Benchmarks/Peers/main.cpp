@@ -41,8 +41,8 @@ struct Options {
     std::vector<bool> bullets = {true, false};
     bool spatialHash = false;  // Chipmunk: the bounding-box tree measured faster on pour 10,000 (README)
     double budgetSeconds = 60;
-    int maxFrames = 0;        // 0: each scene's own count
-    double restingGap = 0;    // stack and pyramid: extra space at every contact (0: the specification)
+    int maxFrames = 0;  // 0: each scene's own count
+    Variant variant;    // the specification unless --resting-gap / --pour-walls say otherwise
 };
 
 /// Median (mean of the middle two for even counts) and mean of frames [from, to] of those that ran.
@@ -69,7 +69,7 @@ std::string engineVersion(const std::string& engine) {
 }
 
 Json run(const Configuration& config, const std::string& sceneName, int n, const Options& options) {
-    Scene scene = makeScene(sceneName, n, options.restingGap);
+    Scene scene = makeScene(sceneName, n, options.variant);
     const int frames = options.maxFrames > 0 ? std::min(options.maxFrames, scene.frames) : scene.frames;
     const Clock::time_point setupStart = Clock::now();
     std::unique_ptr<Engine> engine = config.engine == "box2d" ? makeBox2D(scene.spec, config.options)
@@ -144,11 +144,12 @@ std::vector<bool> onOff(const std::string& list) {
 const char* kUsage =
     "usage: peers [--engines box2d,chipmunk] [--scenes pour,stack,pyramid,bounce,tunnel,head-on]\n"
     "             [--pour-n 1000,10000,100000] [--sleep on,off] [--bullets on,off] [--chipmunk-index hash|tree]\n"
-    "             [--budget SECONDS] [--max-frames N] [--resting-gap PT]\n"
+    "             [--budget SECONDS] [--max-frames N] [--resting-gap PT] [--pour-walls boxes|segments]\n"
     "JSON Lines on stdout (schema: Benchmarks/Peers/peers.schema.json), progress on stderr.\n"
     "--bullets picks the Box2D configurations (on: \"uikit\", off: \"no-bullets\"). --budget (default 60, 0 = none)\n"
     "stops a run after the frame that crosses it; --max-frames shortens every scene (smoke tests); --resting-gap\n"
-    "opens every contact of stack and pyramid by PT (default 0, the specification; 1.5 = Box2D's skin gap).\n";
+    "opens every contact of stack and pyramid by PT (default 0, the specification; 1.5 = Box2D's skin gap);\n"
+    "--pour-walls segments builds pour's walls as zero-thickness edges (default boxes, the specification).\n";
 
 Options parse(int argc, char** argv) {
     Options options;
@@ -172,7 +173,11 @@ Options parse(int argc, char** argv) {
             options.spatialHash = value == "hash";
         } else if (flag == "--budget") options.budgetSeconds = std::stod(value);
         else if (flag == "--max-frames") options.maxFrames = std::stoi(value);
-        else if (flag == "--resting-gap") options.restingGap = std::stod(value);
+        else if (flag == "--resting-gap") options.variant.restingGap = std::stod(value);
+        else if (flag == "--pour-walls") {
+            if (value != "boxes" && value != "segments") throw std::invalid_argument("--pour-walls: boxes or segments");
+            options.variant.segmentWalls = value == "segments";
+        }
         else throw std::invalid_argument("unknown option " + flag);
     }
     for (const std::string& e : options.engines)

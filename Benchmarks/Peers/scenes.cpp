@@ -77,7 +77,7 @@ double sink(const Scene& scene, const Engine& engine, std::size_t i) {
 
 }  // namespace
 
-Scene makePour(int n) {
+Scene makePour(int n, const Variant& variant) {
     Scene scene;
     scene.name = "pour";
     scene.frames = 600;
@@ -95,16 +95,25 @@ Scene makePour(int n) {
         if (i % 2 == 1) item.shape = Shape::circle;
         scene.spec.bodies.push_back(item);
     }
-    scene.spec.bodies.push_back(staticBox(width / 2, height + thickness / 2, width + 2 * thickness, thickness));
-    scene.spec.bodies.push_back(staticBox(-thickness / 2, height / 2, thickness, height));
-    scene.spec.bodies.push_back(staticBox(width + thickness / 2, height / 2, thickness, height));
-    scene.metrics = [n, width, height, columns, rows](Json& out, const Scene&, const Engine& engine, const EngineOptions&) {
+    if (variant.segmentWalls) {
+        scene.spec.bodies.push_back(segment(0, height, width, height));
+        scene.spec.bodies.push_back(segment(0, 0, 0, height));
+        scene.spec.bodies.push_back(segment(width, 0, width, height));
+    } else {
+        scene.spec.bodies.push_back(staticBox(width / 2, height + thickness / 2, width + 2 * thickness, thickness));
+        scene.spec.bodies.push_back(staticBox(-thickness / 2, height / 2, thickness, height));
+        scene.spec.bodies.push_back(staticBox(width + thickness / 2, height / 2, thickness, height));
+    }
+    const std::string walls = variant.segmentWalls ? "segments" : "boxes";
+    scene.metrics = [n, width, height, columns, rows, walls](Json& out, const Scene&, const Engine& engine,
+                                                             const EngineOptions&) {
         int escaped = 0;
         for (int i = 0; i < n; ++i) {
             const BodyState s = engine.state(static_cast<std::size_t>(i));
             if (s.x < 0 || s.x > width || s.y > height) escaped += 1;
         }
         out.integer("escaped", escaped)
+            .string("walls", walls)
             .number("interiorWidth", width)
             .number("wallHeight", height)
             .integer("columns", columns)
@@ -113,7 +122,8 @@ Scene makePour(int n) {
     return scene;
 }
 
-Scene makeStack(double gap) {
+Scene makeStack(const Variant& variant) {
+    const double gap = variant.restingGap;
     Scene scene;
     scene.name = "stack";
     scene.frames = 300;
@@ -131,7 +141,8 @@ Scene makeStack(double gap) {
     return scene;
 }
 
-Scene makePyramid(double gap) {
+Scene makePyramid(const Variant& variant) {
+    const double gap = variant.restingGap;
     Scene scene;
     scene.name = "pyramid";
     scene.frames = 600;
@@ -236,10 +247,10 @@ const std::vector<std::string>& sceneNames() {
     return names;
 }
 
-Scene makeScene(const std::string& name, int n, double gap) {
-    if (name == "pour") return makePour(n);
-    if (name == "stack") return makeStack(gap);
-    if (name == "pyramid") return makePyramid(gap);
+Scene makeScene(const std::string& name, int n, const Variant& variant) {
+    if (name == "pour") return makePour(n, variant);
+    if (name == "stack") return makeStack(variant);
+    if (name == "pyramid") return makePyramid(variant);
     if (name == "bounce") return makeBounce();
     if (name == "tunnel") return makeTunnel();
     if (name == "head-on") return makeHeadOn();

@@ -45,17 +45,21 @@ private:
     uint64_t state_;
 };
 
-Scene makePour(int n);
-/// `gap` (pt, 0 in the specification) opens every box-box and box-floor contact of the stack and pyramid by that
-/// much, e.g. 1.5 to start Box2D 2.4.1 at its resting skin separation (README "Box2D's polygon skin").
-Scene makeStack(double gap);
-Scene makePyramid(double gap);
+/// Deviations from the specification, for diagnosis (README "Variants"); the defaults are the specification.
+struct Variant {
+    double restingGap = 0;      ///< stack, pyramid: extra space opened at every box-box and box-floor contact (pt)
+    bool segmentWalls = false;  ///< pour: walls as zero-thickness segments on the interior faces, as UIKit's edges
+};
+
+Scene makePour(int n, const Variant& variant);
+Scene makeStack(const Variant& variant);
+Scene makePyramid(const Variant& variant);
 Scene makeBounce();
 Scene makeTunnel();
 Scene makeHeadOn();
 
-/// Every scene name `makeScene` accepts (pour needs its N, stack and pyramid their gap).
+/// Every scene name `makeScene` accepts (`n` is pour's N).
 const std::vector<std::string>& sceneNames();
-Scene makeScene(const std::string& name, int n, double gap);
+Scene makeScene(const std::string& name, int n, const Variant& variant);
 
 }  // namespace peers
