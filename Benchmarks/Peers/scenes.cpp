@@ -41,6 +41,14 @@ BodySpec segment(double x1, double y1, double x2, double y2) {
     return b;
 }
 
+/// A scene's name and frame count; the caller fills in the rest.
+Scene named(const char* name, int frames) {
+    Scene scene;
+    scene.name = name;
+    scene.frames = frames;
+    return scene;
+}
+
 /// Rests on a floor whose top face is y = 0: 40 × 40 boxes at the given centres plus a static floor box of
 /// width `floorWidth`, 100 pt thick, centred on x = 0. Bodies 0…n−1 are the boxes, the floor comes last.
 SceneSpec restingBoxes(const std::vector<std::pair<double, double>>& centres, double floorWidth) {
@@ -78,9 +86,7 @@ double sink(const Scene& scene, const Engine& engine, std::size_t i) {
 }  // namespace
 
 Scene makePour(int n, const Variant& variant) {
-    Scene scene;
-    scene.name = "pour";
-    scene.frames = 600;
+    Scene scene = named("pour", 600);
     scene.windows = {{"falling", 0, 119}, {"piled", 480, 599}};
     const double width = 22 * 1.1 * std::sqrt(static_cast<double>(n));
     const int columns = static_cast<int>(std::floor((width - 4) / 24));
@@ -124,9 +130,7 @@ Scene makePour(int n, const Variant& variant) {
 
 Scene makeStack(const Variant& variant) {
     const double gap = variant.restingGap;
-    Scene scene;
-    scene.name = "stack";
-    scene.frames = 300;
+    Scene scene = named("stack", 300);
     std::vector<std::pair<double, double>> centres;
     for (int k = 0; k < 20; ++k) centres.push_back({0, -20 - gap - (40 + gap) * k});
     scene.spec = restingBoxes(centres, 800);
@@ -143,9 +147,7 @@ Scene makeStack(const Variant& variant) {
 
 Scene makePyramid(const Variant& variant) {
     const double gap = variant.restingGap;
-    Scene scene;
-    scene.name = "pyramid";
-    scene.frames = 600;
+    Scene scene = named("pyramid", 600);
     const double pitch = 40 + gap;
     std::vector<std::pair<double, double>> centres;
     for (int k = 0; k < 20; ++k)
@@ -163,9 +165,7 @@ Scene makePyramid(const Variant& variant) {
 }
 
 Scene makeBounce() {
-    Scene scene;
-    scene.name = "bounce";
-    scene.frames = 180;
+    Scene scene = named("bounce", 180);
     BodySpec dropped = box(0, -20 - 300 - 20, 40, 40);
     dropped.restitution = 0.8;
     dropped.linearDamping = dropped.angularDamping = 0;
@@ -196,9 +196,7 @@ Scene makeBounce() {
 }
 
 Scene makeTunnel() {
-    Scene scene;
-    scene.name = "tunnel";
-    scene.frames = 120;
+    Scene scene = named("tunnel", 120);
     BodySpec bullet = box(200, 400, 10, 10);
     bullet.vx = 10000 * 3.0 / 5;
     bullet.vy = 10000 * 4.0 / 5;
@@ -221,9 +219,7 @@ Scene makeTunnel() {
 }
 
 Scene makeHeadOn() {
-    Scene scene;
-    scene.name = "head-on";
-    scene.frames = 60;
+    Scene scene = named("head-on", 60);
     scene.spec.gravityY = 0;
     BodySpec left = box(-100, 0, 10, 10), right = box(100, 0, 10, 10);
     left.vx = 5000;

@@ -22,7 +22,7 @@ struct DocumentedBugTests {
         // to (1.5e308/inf, 1.5e308/inf) = (0, 0). It should be refused with outOfRange (or normalised after
         // scaling by the larger component, giving (√½, √½)).
         #expect(sdCreateJoint(world.raw, &def, &id) == sdResult_ok)
-        try world.step(1.0 / 60, substeps: 2, count: 60)
+        try world.frames(60)
         let r = try world.state(reference)
         expectClose(r.x - 500, r.y, within: 1e-8, "the (1, 1) rail keeps its body on the diagonal")
         let s = try world.state(slider)
@@ -66,7 +66,7 @@ struct DocumentedBugTests {
             $0.frequency = 1e4
             $0.dampingRatio = 0.5
         })
-        try world.step(1.0 / 60, substeps: 2, count: 10)
+        try world.frames(10)
         #expect(try abs(world.state(body).x) < 1e-6)
     }
 
@@ -76,7 +76,7 @@ struct DocumentedBugTests {
         // so any dt below 2.2e-308 (or dt / substepCount below it) gives h = 0.
         let world = try World()
         let stepped = try world.create(bodyDef(x: 0) { $0.vx = 100; $0.linearDamping = 0.5 })
-        try world.step(1.0 / 60, substeps: 2)
+        try world.frames()
         let before = bits(try world.state(stepped))
         // BUG: both are accepted (the dt > 0 check sees a positive number); expected: outOfRange.
         #expect(sdWorld_Step(world.raw, .leastNonzeroMagnitude, 1) == sdResult_ok)
@@ -105,7 +105,7 @@ struct DocumentedBugTests {
             let control = try world.create(bodyDef(x: 300, y: 0, gravityY: 1000) { $0.vx = 50 })
             try world.joint(jointDef(kind, worldEnd, held) { $0.axisX = 0; $0.axisY = 1 })
             try world.joint(jointDef(kind, worldEnd, control, anchor: (300, 0)) { $0.axisX = 0; $0.axisY = 1 })
-            try world.step(1.0 / 60, substeps: 2, count: 10)
+            try world.frames(10)
             // The rotating body is held: welded it stays put; on a vertical rail it falls straight down.
             let c = try world.state(control)
             expectClose(c.x, 300, within: 1e-9, "kind \(kind.rawValue): control x")

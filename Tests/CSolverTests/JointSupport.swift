@@ -61,6 +61,11 @@ extension World {
 
     var jointCount: Int32 { sdWorld_GetJointCount(raw) }
 
+    /// Steps `count` 60 Hz frames of two 1/120 s substeps (UIKit's), requiring success.
+    func frames(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try step(1.0 / 60, substeps: 2, count: count, sourceLocation: sourceLocation)
+    }
+
     /// `snapshot()` plus, per id, the `sdBody_GetState` bits of each body and the `sdJoint_GetGeometry` and
     /// `sdJoint_GetBodies` bits of each joint (a dead id contributes its result code), so "unchanged" means
     /// bit-identical everywhere the API can see.
@@ -161,8 +166,8 @@ struct JointTwins {
         #expect(
             probed.fullSnapshot(bodies: bodies, joints: joints) == control.fullSnapshot(bodies: bodies, joints: joints),
             "\(what): world changed", sourceLocation: sourceLocation)
-        try probed.step(1.0 / 60, substeps: 2, count: 3)
-        try control.step(1.0 / 60, substeps: 2, count: 3)
+        try probed.frames(3)
+        try control.frames(3)
         #expect(
             probed.fullSnapshot(bodies: bodies, joints: joints) == control.fullSnapshot(bodies: bodies, joints: joints),
             "\(what): hidden state changed (worlds diverged after stepping)", sourceLocation: sourceLocation)

@@ -99,14 +99,14 @@ struct JointTests {
         })
         var lowest = 0.0
         for _ in 0..<120 {
-            try world.step(1.0 / 60, substeps: 2)
+            try world.frames()
             expectClose(try world.geometry(rod).distance, 100, within: 1e-8, "rod length")
             lowest = max(lowest, try world.state(bob).y)
         }
         expectClose(lowest, 100, within: 0.5, "the bob swings through the bottom of the circle")
 
         #expect(sdJoint_SetLength(world.raw, rod, 60) == sdResult_ok)
-        try world.step(1.0 / 60, substeps: 2)
+        try world.frames()
         expectClose(try world.geometry(rod).distance, 60, within: 1e-9, "after SetLength(60)")
     }
 
@@ -126,7 +126,7 @@ struct JointTests {
         expectClose(try world.geometry(worldIsA).distance, 60, within: 1e-12, "A-world anchor moved")
         expectClose(try world.geometry(worldIsB).distance, 80, within: 1e-12, "B-world anchor moved")
         // One step later the rigid rods hold their length again: each body moved directly away from its anchor.
-        try world.step(1.0 / 60, substeps: 2)
+        try world.frames()
         expectClose(try world.geometry(worldIsA).distance, 100, within: 1e-9, "rod A")
         expectClose(try world.geometry(worldIsB).distance, 100, within: 1e-9, "rod B")
         expectClose(try world.state(b).x, -40, within: 1e-6, "b pushed left of the new anchor")
@@ -152,7 +152,7 @@ struct JointTests {
             #expect(sdJoint_SetSpring(world.raw, spring, f, zeta) == sdResult_ok)
             let omega = 2 * Double.pi * f, damped = 2 * Double.pi * dampedFrequency
             for frame in 1...60 {
-                try world.step(1.0 / 60, substeps: 2)
+                try world.frames()
                 guard zeta == 0 || frame % halfPeriodFrames == 0 else { continue }
                 let t = Double(frame) / 60
                 let expected = 100 * exp(-zeta * omega * t)
@@ -161,7 +161,7 @@ struct JointTests {
             }
             #expect(try world.state(body).y == 0)
             #expect(sdJoint_SetSpring(world.raw, spring, 0, 0) == sdResult_ok)
-            try world.step(1.0 / 60, substeps: 2)
+            try world.frames()
             expectClose(try world.geometry(spring).distance, 0, within: 1e-9, "rigid after SetSpring(0, 0)")
         }
     }
@@ -171,19 +171,19 @@ struct JointTests {
         let world = try awakeWorld(model: sdSpringModel_analytic)
         let body = try world.create(bodyDef(x: 0, y: 50, width: 20, height: 20, gravityY: 1000))
         let rope = try world.joint(jointDef(sdJoint_rope, worldEnd, body) { $0.anchorBY = 50; $0.length = 100 })
-        try world.step(1.0 / 60, substeps: 2, count: 6)
+        try world.frames(6)
         expectClose(try world.state(body).y, 50 + 500 * 0.1 * 0.1, within: 1e-9, "free fall while slack")
         for _ in 0..<60 {
-            try world.step(1.0 / 60, substeps: 2)
+            try world.frames()
             #expect(try world.geometry(rope).distance <= 100 + 1e-9)
         }
         expectClose(try world.geometry(rope).distance, 100, within: 1e-6, "hanging taut")
         expectClose(try world.state(body).vy, 0, within: 1e-6, "at rest on the rope")
 
         #expect(sdJoint_SetLength(world.raw, rope, 150) == sdResult_ok)
-        try world.step(1.0 / 60, substeps: 2, count: 6)
+        try world.frames(6)
         expectClose(try world.state(body).y, 100 + 500 * 0.1 * 0.1, within: 1e-6, "falls again after lengthening")
-        try world.step(1.0 / 60, substeps: 2, count: 60)
+        try world.frames(60)
         expectClose(try world.geometry(rope).distance, 150, within: 1e-6, "taut at the new length")
     }
 
@@ -204,7 +204,7 @@ struct JointTests {
         #expect(sdJoint_SetFrictionTorque(world.raw, braked, inertia * 1) == sdResult_ok)
         var largestAngle = 0.0
         for _ in 0..<60 {
-            try world.step(1.0 / 60, substeps: 2)
+            try world.frames()
             expectClose(try world.geometry(pin).distance, 0, within: 1e-9, "pin")
             largestAngle = max(largestAngle, try world.geometry(limited).angle)
             #expect(try world.geometry(limited).angle <= 0.3 + 1e-9)
@@ -216,7 +216,7 @@ struct JointTests {
         #expect(sdJoint_SetFrictionTorque(world.raw, braked, 0) == sdResult_ok)
         #expect(sdJoint_SetLimits(world.raw, limited, -.infinity, .infinity) == sdResult_ok)
         #expect(sdBody_SetAngularVelocity(world.raw, wheel, 5) == sdResult_ok)
-        try world.step(1.0 / 60, substeps: 2, count: 30)
+        try world.frames(30)
         expectClose(try world.state(spinner).angularVelocity, 1, within: 1e-9, "ω without friction")
         expectClose(try world.geometry(limited).angle, 0.3 + 2.5, within: 1e-9, "free turn after the limits go")
     }
@@ -228,7 +228,7 @@ struct JointTests {
         let b = try world.create(bodyDef(x: 60, y: 0, width: 40, height: 40, gravityY: 1000) { $0.angle = 0.3 })
         let weld = try world.joint(jointDef(sdJoint_weld, a, b, anchor: (30, 0)))
         for _ in 0..<60 {
-            try world.step(1.0 / 60, substeps: 2)
+            try world.frames()
             let g = try world.geometry(weld)
             expectClose(g.distance, 0, within: 1e-9, "anchors apart")
             expectClose(g.angle, 0.3, within: 1e-9, "relative angle")
@@ -248,7 +248,7 @@ struct JointTests {
         let cart = try world.create(bodyDef(x: 500, y: 0, width: 20, height: 20, gravityY: 1000) { $0.vx = 300 })
         let track = try world.joint(jointDef(sdJoint_prismatic, worldEnd, cart, anchor: (500, 0)))
         #expect(sdJoint_SetLimits(world.raw, track, -50, 80) == sdResult_ok)
-        try world.step(1.0 / 60, substeps: 2, count: 60)
+        try world.frames(60)
         let s = try world.state(slider)
         expectClose(s.x * 4, s.y * 3, within: 1e-8, "on the (3, 4) axis")
         // Along the axis the body feels g·0.8; after 1 s it has slid g·0.8/2 = 400 pt (trapezoidal: exact).
@@ -260,7 +260,7 @@ struct JointTests {
         expectClose(try world.geometry(track).distance, 80, within: 1e-9, "anchor distance = slide")
         // Move the lower limit past the cart: it is pushed back inside.
         #expect(sdJoint_SetLimits(world.raw, track, 90, 120) == sdResult_ok)
-        try world.step(1.0 / 60, substeps: 2)
+        try world.frames()
         #expect(try world.state(cart).x >= 590 - 1e-9)
     }
 
@@ -271,7 +271,7 @@ struct JointTests {
         let ids = try (0..<3).map { _ in
             try world.joint(jointDef(sdJoint_distance, worldEnd, bob) { $0.anchorBY = 100; $0.length = 100 })
         }
-        try world.step(1.0 / 60, substeps: 2, count: 10)
+        try world.frames(10)
         expectClose(try world.state(bob).y, 100, within: 1e-9, "hanging")
         #expect(sdDestroyJoint(world.raw, ids[0]) == sdResult_ok)
         #expect(sdDestroyJoint(world.raw, ids[2]) == sdResult_ok)
@@ -280,7 +280,7 @@ struct JointTests {
         #expect(!sdJoint_IsValid(world.raw, ids[0]) && sdJoint_IsValid(world.raw, ids[1]))
         #expect(sdDestroyJoint(world.raw, ids[1]) == sdResult_ok)
         #expect(world.jointCount == 0)
-        try world.step(1.0 / 60, substeps: 2, count: 6)
+        try world.frames(6)
         expectClose(try world.state(bob).y, 100 + 500 * 0.1 * 0.1, within: 1e-9, "falls freely once released")
         // Freed slots 0, 2, 1 come back in the order 1, 2, 0, each one generation later.
         let again = try (0..<4).map { _ in try world.joint(jointDef(sdJoint_rope, worldEnd, bob) { $0.length = 500 }) }

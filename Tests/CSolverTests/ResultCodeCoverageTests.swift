@@ -266,7 +266,7 @@ struct ResultCodeCoverageTests {
         #expect(empty.slotCount == 0 && empty.x == nil && empty.alive == nil)
         let stats = sdWorld_GetStepStats(nil)
         #expect(stats.islandCount == 0 && stats.rowCount == 0 && stats.solveSeconds == 0)
-        try f.world.step(1.0 / 60, substeps: 2)
+        try f.world.frames()
         let live = sdWorld_GetStepStats(f.raw)
         #expect(live.islandCount == 1, "body, other and successor are one island through their joints")
         #expect(live.rowCount == 1 + 1 + 2 + 2 + 1, "distance 1 + distance 1 + pin 2 + limits 2 + rope 1")
