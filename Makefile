@@ -52,3 +52,17 @@ sanitize: deps
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-sanitize
 	# Thread Sanitizer over two C worlds stepped on two threads at once; any report fails the run.
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter ConcurrentWorlds --scratch-path .build-tsan
+
+# Peer engines on the collision scenes (Benchmarks/Peers/README.md). A standalone C++17 program, never built by
+# SwiftPM, so the package does not depend on Box2D or Chipmunk. Run: Benchmarks/Peers/peers > peers.jsonl
+PEERS_DIR = Benchmarks/Peers
+PEERS_SOURCES = $(wildcard $(PEERS_DIR)/*.cpp)
+PEERS_HEADERS = $(wildcard $(PEERS_DIR)/*.hpp)
+PEERS_CXX ?= g++
+PEERS_CXXFLAGS ?= -std=c++17 -O2 -Wall -Wextra -Wpedantic -Werror
+
+.PHONY: peers
+peers: $(PEERS_DIR)/peers
+
+$(PEERS_DIR)/peers: $(PEERS_SOURCES) $(PEERS_HEADERS)
+	$(PEERS_CXX) $(PEERS_CXXFLAGS) -o $@ $(PEERS_SOURCES) -lbox2d -lchipmunk
