@@ -186,6 +186,7 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             sp->ca = rax * ny - ray * nx;
             sp->cb = rbx * ny - rby * nx;
             const double kk = ima + imb + iia * sp->ca * sp->ca + iib * sp->cb * sp->cb;
+            sp->normalK = kk;
             sp->normalMass = kk > 0.0 ? 1.0 / kk : 0.0;
             // (R·r)·n = cos θ·(r·n) + sin θ·(r × n) for the turning anchors r.
             sp->pa = point->anchorAX * nx + point->anchorAY * ny;
@@ -237,26 +238,30 @@ void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) 
 
 /// Both normal points of a contact at once: the 2×2 complementarity problem A·x + q ≥ 0, x ≥ 0, x·(A·x + q) = 0
 /// for the new impulses x, where A = K + diag(softness) and q = residual − A·λ (Box2D 2.x's block solver, with
-/// the soft terms on the diagonal). Returns false when A is too poorly conditioned (points nearly coincide), for
-/// the caller to solve them in turn.
-static bool sd_block_solve(double a00, double a01, double a11, double q0, double q1, double x[2]) {
+/// the soft terms on the diagonal); inverse00 and inverse11 are 1/a00 and 1/a11. Returns false when A is too
+/// poorly conditioned (points nearly coincide), for the caller to solve them in turn.
+static inline bool sd_block_solve(double a00, double a01, double a11, double inverse00, double inverse11, double q0,
+                                  double q1, double x[2]) {
     const double det = a00 * a11 - a01 * a01;
     if (!(det > 1e-9 * a00 * a11)) return false;
-    x[0] = (-a11 * q0 + a01 * q1) / det; // both push
-    x[1] = (a01 * q0 - a00 * q1) / det;
+    const double inverseDet = 1.0 / det;
+    x[0] = (a01 * q1 - a11 * q0) * inverseDet; // both push
+    x[1] = (a01 * q0 - a00 * q1) * inverseDet;
     if (x[0] >= 0.0 && x[1] >= 0.0) return true;
-    x[0] = -q0 / a00; // only the first
+    x[0] = -q0 * inverse00; // only the first
     x[1] = 0.0;
     if (x[0] >= 0.0 && a01 * x[0] + q1 >= 0.0) return true;
     x[0] = 0.0; // only the second
-    x[1] = -q1 / a11;
+    x[1] = -q1 * inverse11;
     if (x[1] >= 0.0 && a01 * x[1] + q0 >= 0.0) return true;
     x[0] = x[1] = 0.0; // neither
     return q0 >= 0.0 && q1 >= 0.0;
 }
 
 /// One sweep over the island's contacts at the bodies' current motion. `bias` selects the soft push-out (solve)
-/// or none (relax); gaps close speculatively either way.
+/// or none (relax); gaps close speculatively either way. An overlapping point in the biased sweep is a spring:
+/// its row's K grows by the factor 1 + leak (softness c = leak·K), so its inverse is the rigid mass over 1 + leak
+/// (no division per point).
 static void sd_soft_sweep(sdWorld* world, const sdContactIsland* island, bool bias, double h) {
     sdCollisionState* c = &world->collision;
     double biasRate = 0.0, massScale = 1.0;
@@ -264,46 +269,51 @@ static void sd_soft_sweep(sdWorld* world, const sdContactIsland* island, bool bi
         const double hertz = sdSoftContactHertz < 0.25 / h ? sdSoftContactHertz : 0.25 / h;
         sd_softness(hertz, sdSoftContactDampingRatio, h, &biasRate, &massScale);
     }
-    const double inverseH = 1.0 / h, leak = (1.0 - massScale) / massScale;
+    const double inverseH = 1.0 / h, leak = (1.0 - massScale) / massScale, softScale = massScale; // 1/(1 + leak)
     for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
         sdSoftContact* soft = &c->soft[q];
         sdSoftBody* a = &c->softBodies[soft->a];
         sdSoftBody* b = &c->softBodies[soft->b];
         const double nx = soft->nx, ny = soft->ny;
         const int32_t n = soft->pointCount;
+        const double linear = (b->vx - a->vx) * nx + (b->vy - a->vy) * ny; // the points' shared normal speed
         // Each point's residual is J·v + offset + softness·λ (zero when satisfied): a gap closes exactly, no more;
-        // an overlap pushes out as a stiff damped spring (solve) or just stops approaching (relax).
-        double offset[2], softness[2];
+        // an overlap pushes out as a stiff damped spring (solve) or just stops approaching (relax). The diagonal
+        // of A is K_pp (+ softness) and `inverse` its reciprocal.
+        double residual[2], diagonal[2], inverse[2];
         for (int32_t p = 0; p < n; ++p) {
             const sdSoftPoint* sp = &soft->points[p];
             const double separation = sd_soft_separation(soft, sp, a, b);
-            softness[p] = 0.0;
+            double offset = 0.0;
+            diagonal[p] = sp->normalK;
+            inverse[p] = sp->normalMass;
             if (separation > 0.0) {
-                offset[p] = separation * inverseH;
+                offset = separation * inverseH;
             } else if (bias) {
-                offset[p] = biasRate * separation > -sdSoftMaxPushOut ? biasRate * separation : -sdSoftMaxPushOut;
-                softness[p] = leak / sp->normalMass; // c = K·(1 − s)/s
-            } else {
-                offset[p] = 0.0;
+                offset = biasRate * separation > -sdSoftMaxPushOut ? biasRate * separation : -sdSoftMaxPushOut;
+                offset += leak * sp->normalK * sp->impulse; // softness·λ
+                diagonal[p] = sp->normalK * (1.0 + leak);
+                inverse[p] = sp->normalMass * softScale;
             }
+            residual[p] = linear + b->w * sp->cb - a->w * sp->ca + offset;
         }
         double next[2];
         bool solved = false;
         if (n == 2) {
-            const sdSoftPoint* p0 = &soft->points[0];
-            const sdSoftPoint* p1 = &soft->points[1];
-            const double a00 = 1.0 / p0->normalMass + softness[0], a11 = 1.0 / p1->normalMass + softness[1];
-            const double r0 = sd_speed(a, b, nx, ny, p0->ca, p0->cb) + offset[0] + softness[0] * p0->impulse;
-            const double r1 = sd_speed(a, b, nx, ny, p1->ca, p1->cb) + offset[1] + softness[1] * p1->impulse;
-            solved = sd_block_solve(a00, soft->k01, a11, r0 - (a00 * p0->impulse + soft->k01 * p1->impulse),
-                                    r1 - (soft->k01 * p0->impulse + a11 * p1->impulse), next);
+            const double l0 = soft->points[0].impulse, l1 = soft->points[1].impulse;
+            solved = sd_block_solve(diagonal[0], soft->k01, diagonal[1], inverse[0], inverse[1],
+                                    residual[0] - (diagonal[0] * l0 + soft->k01 * l1),
+                                    residual[1] - (soft->k01 * l0 + diagonal[1] * l1), next);
         }
         double total = 0.0;
         for (int32_t p = 0; p < n; ++p) {
             sdSoftPoint* sp = &soft->points[p];
             if (!solved) { // one point, or a pair too close to solve together: in turn, from current velocities
-                const double r = sd_speed(a, b, nx, ny, sp->ca, sp->cb) + offset[p] + softness[p] * sp->impulse;
-                next[p] = sp->impulse - r / (1.0 / sp->normalMass + softness[p]);
+                if (p == 1) { // the first point's impulse changed the speeds
+                    const double again = (b->vx - a->vx) * nx + (b->vy - a->vy) * ny + b->w * sp->cb - a->w * sp->ca;
+                    residual[1] += again - (linear + b->w * sp->cb - a->w * sp->ca);
+                }
+                next[p] = sp->impulse - residual[p] * inverse[p];
                 if (next[p] < 0.0) next[p] = 0.0;
             }
             sd_push(a, b, nx, ny, sp->ca, sp->cb, next[p] - sp->impulse);

@@ -91,7 +91,7 @@ typedef struct sdSoftPoint {
     double ca, cb;               // rA × n and rB × n at the step's start: the normal row's angular terms
     double pa, qa, pb, qb;       // turning anchors' r·n and r × n: how a turn moves the point along the normal
     double baseSeparation;       // separation at the step's start, less pb − pa (see sd_soft_separation)
-    double normalMass;           // 1 / (J·M⁻¹·Jᵀ) along the normal
+    double normalK, normalMass;  // J·M⁻¹·Jᵀ along the normal, and its inverse
     double impulse, maxImpulse;  // accumulated normal impulse this step, and its largest value
 } sdSoftPoint;
 
