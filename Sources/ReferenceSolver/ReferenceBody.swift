@@ -28,6 +28,10 @@ struct ReferenceBody {
     var restitution = 0.2
     var friction = 0.2
     var charge = 0.0
+    /// Next body of the ring that came to rest together (itself when awake or alone).
+    var sleepNext = 0
+    /// Its shapes' slots, oldest first.
+    var shapes: [Int] = []
 
     init(_ definition: BodyDefinition) {
         x = definition.x

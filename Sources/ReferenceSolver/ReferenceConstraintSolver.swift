@@ -64,39 +64,61 @@ func bandwidth(of rows: [Row]) -> Int {
     return kd
 }
 
+/// The start of a substep: every slot's velocity and pose before the free update (zero for free slots).
+struct SubstepStart {
+    var velocities: [(Double, Double, Double)]
+    var poses: [(x: Double, y: Double, angle: Double)]
+}
+
 extension ReferenceWorld {
-    /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
-    /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
-    func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
-        let n = rows.count
-        let kd = bandwidth(of: rows.map { row in
-            var r = row  // static bodies couple nothing: leave them out of the band
+    /// The band half-width of `rows` counting only couplings through moving bodies (static bodies couple
+    /// nothing, so they do not widen the band).
+    func coupledBandwidth(_ rows: [Row]) -> Int {
+        bandwidth(of: rows.map { row in
+            var r = row
             if let a = r.a, bodies[a]?.isStatic != false { r.a = nil }
             if let b = r.b, bodies[b]?.isStatic != false { r.b = nil }
             return r
         })
-        for _ in 0..<ReferenceConstants.activeSetPasses {
-            var k = BandMatrix(n: n, kd: kd)
-            var rhs = b
-            for j in 0..<n {
-                for i in j..<min(n, j + kd + 1) {
-                    var value: Double
-                    if i == j {
-                        let kk = coupling(rows[j], rows[j])
-                        value = fixed[j] ? 1 : kk + (rows[j].soft > 0 ? rows[j].soft : ReferenceConstants.rigidRegularization * kk)
-                    } else {
-                        value = coupling(rows[i], rows[j])
-                        if value != 0 {
-                            if fixed[j] && !fixed[i] { rhs[i] -= value * lambda[j] }
-                            if fixed[i] && !fixed[j] { rhs[j] -= value * lambda[i] }
-                        }
-                        if fixed[i] || fixed[j] { value = 0 }
+    }
+
+    /// K·x = b over `rows` (K = J·M⁻¹·Jᵀ + softness, band half-width `kd`) by banded Cholesky, or with
+    /// `lapackOrder` (kd = n − 1) in the dense LAPACK order. `fixed` rows become identity rows holding their
+    /// impulse from `lambda`, whose coupling moves to the right-hand side. Nil when K is not positive definite.
+    func solveSystem(_ rows: [Row], _ b: [Double], lambda: [Double], fixed: [Bool], kd: Int, lapackOrder: Bool = false)
+        -> [Double]?
+    {
+        let n = rows.count
+        var k = BandMatrix(n: n, kd: kd)
+        var rhs = b
+        for j in 0..<n {
+            for i in j..<min(n, j + kd + 1) {
+                var value: Double
+                if i == j {
+                    let kk = coupling(rows[j], rows[j])
+                    value = fixed[j] ? 1 : kk + (rows[j].soft > 0 ? rows[j].soft : ReferenceConstants.rigidRegularization * kk)
+                } else {
+                    value = coupling(rows[i], rows[j])
+                    if value != 0 {
+                        if fixed[j] && !fixed[i] { rhs[i] -= value * lambda[j] }
+                        if fixed[i] && !fixed[j] { rhs[j] -= value * lambda[i] }
                     }
-                    k[i, j] = value
+                    if fixed[i] || fixed[j] { value = 0 }
                 }
+                k[i, j] = value
             }
-            for i in 0..<n where fixed[i] { rhs[i] = lambda[i] }
-            guard let x = k.choleskySolve(rhs) else { return }
+        }
+        for i in 0..<n where fixed[i] { rhs[i] = lambda[i] }
+        return lapackOrder ? k.lapackCholeskySolve(rhs) : k.choleskySolve(rhs)
+    }
+
+    /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
+    /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
+    func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
+        let n = rows.count
+        let kd = coupledBandwidth(rows)
+        for _ in 0..<ReferenceConstants.activeSetPasses {
+            guard let x = solveSystem(rows, b, lambda: lambda, fixed: fixed, kd: kd) else { return }
             var clamped = false
             for i in 0..<n where !fixed[i] {
                 lambda[i] = x[i]
@@ -115,7 +137,7 @@ extension ReferenceWorld {
     }
 
     /// Adds M⁻¹·Jᵀ·value to three fields of the row's bodies (velocities, or positions in projection).
-    private func apply(
+    func apply(
         _ row: Row, _ value: Double, to x: WritableKeyPath<ReferenceBody, Double>,
         _ y: WritableKeyPath<ReferenceBody, Double>, _ a: WritableKeyPath<ReferenceBody, Double>
     ) {
@@ -127,7 +149,8 @@ extension ReferenceWorld {
         }
     }
 
-    private func rowVelocity(_ row: Row, _ velocity: (Int) -> (Double, Double, Double)) -> Double {
+    /// J·v of a row for the velocities `velocity` gives per body.
+    func rowVelocity(_ row: Row, _ velocity: (Int) -> (Double, Double, Double)) -> Double {
         var u = 0.0
         if let a = row.a {
             let v = velocity(a)
@@ -140,38 +163,56 @@ extension ReferenceWorld {
         return u
     }
 
-    /// Velocity stage of one substep: for each island, impulses λ so that springs follow their (pole-matched)
-    /// law and rigid rows stop moving, then v ← v + M⁻¹Jᵀλ.
-    func solveVelocities(_ layout: ReferenceLayout, startVelocities: [(Double, Double, Double)], h: Double) {
-        for island in layout.islands {
-            var rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
+    /// J·v of a row at the bodies' current velocities.
+    func rowVelocity(_ row: Row) -> Double {
+        rowVelocity(row) { (self.bodies[$0]!.vx, self.bodies[$0]!.vy, self.bodies[$0]!.w) }
+    }
+
+    /// The rows of one joint island at the current positions, in layout order; with `springs`, spring rows get
+    /// their softness for substep h, and friction torque rows their bounds ±torque·h.
+    func jointRows(_ island: [(joint: Int, type: RowType)], h: Double, springs: Bool) -> [Row] {
+        island.map { entry in
+            var row = makeRow(joint: entry.joint, type: entry.type)
+            if springs && !row.isRigid && !row.isUnilateral && entry.type != .angleFriction { applySpring(to: &row, h: h) }
+            if entry.type == .angleFriction {
+                let bound = joints[entry.joint]!.frictionTorque * h
+                row.lo = -bound
+                row.hi = bound
+            }
+            return row
+        }
+    }
+
+    /// A joint row's velocity-stage equation: the target of J·v⁺ (springs: their law; rigid rows: 0;
+    /// speculative one-sided rows: closing at most their gap), and whether it starts fixed at zero impulse. `u` is
+    /// J·v now.
+    func jointRowTarget(_ row: Row, h: Double, u: Double, start: SubstepStart) -> (target: Double, fixed: Bool) {
+        if row.soft > 0 {
+            let u0 = rowVelocity(row) { start.velocities[$0] }
+            return (-row.rhsScale * row.c - row.v0Weight * u0, false)
+        }
+        if row.isUnilateral {
+            // Speculative: a slack row may close at most its gap; rows whose free motion does not close it stay
+            // out of the system (two opposite limits of one range would otherwise make it singular).
+            let target = row.c > 0 ? -row.c / h : 0
+            return (target, row.c > 0 && u >= target)
+        }
+        return (0, !row.isRigid && row.type != .angleFriction)  // a soft row without a spring: both ends immovable
+    }
+
+    /// Velocity stage of one substep: for each island not held by a contact island, impulses λ so that springs
+    /// follow their (pole-matched) law and rigid rows stop moving, then v ← v + M⁻¹Jᵀλ.
+    func solveVelocities(_ layout: ReferenceLayout, owners: [Int], start: SubstepStart, h: Double) {
+        for (k, island) in layout.islands.enumerated() where owners[k] < 0 {
+            let rows = jointRows(island, h: h, springs: true)
             var b = Array(repeating: 0.0, count: rows.count)
             var fixed = Array(repeating: false, count: rows.count)
             var lambda = Array(repeating: 0.0, count: rows.count)
             for i in rows.indices {
-                if !rows[i].isRigid && !rows[i].isUnilateral && rows[i].type != .angleFriction {
-                    applySpring(to: &rows[i], h: h)
-                }
-                if rows[i].type == .angleFriction {
-                    let bound = joints[rows[i].joint]!.frictionTorque * h
-                    rows[i].lo = -bound
-                    rows[i].hi = bound
-                }
-                let u = rowVelocity(rows[i]) { (self.bodies[$0]!.vx, self.bodies[$0]!.vy, self.bodies[$0]!.w) }
-                if rows[i].soft > 0 {
-                    let u0 = rowVelocity(rows[i]) { startVelocities[$0] }
-                    b[i] = -rows[i].rhsScale * rows[i].c - rows[i].v0Weight * u0 - u
-                } else if rows[i].isUnilateral {
-                    // Speculative: a slack row may close at most its gap; rows whose free motion does not
-                    // close it stay out of the system.
-                    let target = rows[i].c > 0 ? -rows[i].c / h : 0
-                    b[i] = target - u
-                    if rows[i].c > 0 && u >= target { fixed[i] = true }
-                } else if rows[i].isRigid || rows[i].type == .angleFriction {
-                    b[i] = -u
-                } else {
-                    fixed[i] = true
-                }
+                let u = rowVelocity(rows[i])
+                let (target, isFixed) = jointRowTarget(rows[i], h: h, u: u, start: start)
+                b[i] = target - u
+                fixed[i] = isFixed
             }
             solveRows(rows, b, lambda: &lambda, fixed: &fixed)
             for (row, impulse) in zip(rows, lambda) where impulse != 0 {
@@ -180,11 +221,12 @@ extension ReferenceWorld {
         }
     }
 
-    /// Position stage: Newton steps that move rigid (and violated one-sided) rows back to zero error.
-    func projectPositions(_ layout: ReferenceLayout) {
+    /// Position stage: Newton steps that move rigid (and violated one-sided) rows back to zero error, for the
+    /// islands not held by a contact island.
+    func projectPositions(_ layout: ReferenceLayout, owners: [Int]) {
         for _ in 0..<ReferenceConstants.projectionIterations {
             var anyError = false
-            for island in layout.islands {
+            for (k, island) in layout.islands.enumerated() where owners[k] < 0 {
                 let rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
                 var b = Array(repeating: 0.0, count: rows.count)
                 var fixed = Array(repeating: true, count: rows.count)

@@ -7,6 +7,8 @@ struct ReferenceLayout {
     var parent: [Int]
     /// Per island, the rows (joint slot, row type) in layout order.
     var islands: [[(joint: Int, type: RowType)]]
+    /// Per island, its union-find root (its lowest body slot).
+    var roots: [Int]
 
     func root(_ i: Int) -> Int {
         var i = i
@@ -44,6 +46,7 @@ extension ReferenceWorld {
         // Rows of awake joints in joint order, grouped by island in order of first appearance.
         var islandOfRoot: [Int: Int] = [:]
         var islandRows: [[(joint: Int, type: RowType, raw: Int)]] = []
+        var roots: [Int] = []
         var rowBodies: [(a: Int?, b: Int?)] = []
         var raw = 0
         for (j, joint) in joints.enumerated() {
@@ -55,6 +58,7 @@ extension ReferenceWorld {
                 if islandOfRoot[root] == nil {
                     islandOfRoot[root] = islandRows.count
                     islandRows.append([])
+                    roots.append(root)
                 }
                 islandRows[islandOfRoot[root]!].append((j, type, raw))
                 rowBodies.append((isDynamic(joint.bodyA) ? joint.bodyA : nil, isDynamic(joint.bodyB) ? joint.bodyB : nil))
@@ -105,6 +109,6 @@ extension ReferenceWorld {
             }
             islands.append(sorted.map { ($0.joint, $0.type) })
         }
-        return ReferenceLayout(parent: parent, islands: islands)
+        return ReferenceLayout(parent: parent, islands: islands, roots: roots)
     }
 }

@@ -11,7 +11,7 @@ extension ReferenceWorld {
         let pb = anchorWorld(joint.bodyB, joint.localB)
         let dx = pb.x - pa.x, dy = pb.y - pa.y
         let relativeAngle = bodyAngle(joint.bodyB) - bodyAngle(joint.bodyA) - joint.referenceAngle
-        var row = Row(a: joint.bodyA, b: joint.bodyB, type: type, joint: j)
+        var row = Row(a: joint.bodyA, b: joint.bodyB, origin: .joint(j, type))
         var e = (x: 0.0, y: 0.0)
         var sign = 1.0
         var leverA = 0.0
@@ -113,7 +113,7 @@ extension ReferenceWorld {
 
     /// Softness and right-hand-side weights of a spring row.
     func applySpring(to row: inout Row, h: Double) {
-        let joint = joints[row.joint]!
+        let joint = joints[row.joint!]!
         let inverseMass = coupling(row, row)
         guard inverseMass > 0 else { return }
         let mass = 1.0 / inverseMass

@@ -20,6 +20,8 @@ public final class ReferenceWorld: PhysicsBackend {
     var jointFreeSlots: [Int] = []
     /// How springs are integrated. Default analytic.
     public var springModel = SpringModel.analytic
+    /// Shapes, contacts and contact events (ReferenceShapes.swift, ReferenceContacts.swift).
+    var collision = ReferenceCollisionState()
 
     /// Creates an empty world with `settings` (already validated by `PhysicsWorld`).
     public init(validatedSettings settings: WorldSettings) {
@@ -41,13 +43,17 @@ public final class ReferenceWorld: PhysicsBackend {
             generations.append(0)
         }
         bodies[index] = ReferenceBody(definition)
+        bodies[index]!.sleepNext = index
         wake(index)
         return BodyID(index: Int32(index), generation: generations[index])
     }
 
-    /// Removes a body and every joint that holds it; its slot is reused by the next creation.
+    /// Removes a body, its shapes and every joint that holds it; what rested on it or with it wakes. Its slot
+    /// is reused by the next creation.
     public func destroyBody(_ id: BodyID) {
         let i = slot(id)
+        wake(i)  // leaves its sleep ring, waking the bodies that rested with it
+        for shape in bodies[i]!.shapes.reversed() { destroyShapeSlot(shape) }  // newest first, as the C core
         for j in joints.indices where joints[j] != nil && (joints[j]!.bodyA == i || joints[j]!.bodyB == i) {
             destroyJointSlot(j)
         }
@@ -66,12 +72,22 @@ public final class ReferenceWorld: PhysicsBackend {
     /// The slot of a live body.
     func slot(_ id: BodyID) -> Int { Int(id.index) }
 
-    /// Marks slot i as moving and restarts its rest timer (static bodies never move).
+    /// Marks slot i as moving and restarts its rest timer (static bodies never move). A resting body wakes with
+    /// every body of its sleep ring (those that came to rest with it), and the ring dissolves.
     func wake(_ i: Int) {
         bodies[i]!.sleepTime = 0
         guard !bodies[i]!.isStatic, !bodies[i]!.isAwake else { return }
-        bodies[i]!.isAwake = true
-        awakeBodyCount += 1
+        var j = i
+        repeat {
+            let next = bodies[j]!.sleepNext
+            bodies[j]!.sleepNext = j
+            if !bodies[j]!.isAwake && !bodies[j]!.isStatic {
+                bodies[j]!.isAwake = true
+                awakeBodyCount += 1
+                bodies[j]!.sleepTime = 0
+            }
+            j = next
+        } while j != i
     }
 
     /// Moves the centre to (x, y) pt and wakes the body.
@@ -145,9 +161,12 @@ public final class ReferenceWorld: PhysicsBackend {
     /// Sets the static / fixed-rotation flags (mass and inertia follow) and wakes the body.
     public func setFlags(_ id: BodyID, _ flags: BodyFlags) {
         let i = slot(id)
-        if flags.contains(.isStatic), bodies[i]!.isAwake {
-            bodies[i]!.isAwake = false
-            awakeBodyCount -= 1
+        if flags.contains(.isStatic) {
+            wake(i)  // leave its sleep ring first
+            if bodies[i]!.isAwake {
+                bodies[i]!.isAwake = false
+                awakeBodyCount -= 1
+            }
         }
         bodies[i]!.flags = flags
         bodies[i]!.updateMass()
