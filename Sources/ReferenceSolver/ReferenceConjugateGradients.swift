@@ -9,17 +9,17 @@ extension ReferenceWorld {
             for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
                 guard let i = body else { continue }
                 let b = bodies[i]!
-                y[i].0 += b.invMass * j[0] * v
-                y[i].1 += b.invMass * j[1] * v
-                y[i].2 += b.invInertia * j[2] * v
+                y[i].0 += b.invMass * j.x * v
+                y[i].1 += b.invMass * j.y * v
+                y[i].2 += b.invInertia * j.w * v
             }
         }
         return rows.indices.map { p in
             if identityForFixed && fixed[p] { return x[p] }
             let row = rows[p]
             var v = 0.0
-            if let a = row.a { v += row.ja[0] * y[a].0 + row.ja[1] * y[a].1 + row.ja[2] * y[a].2 }
-            if let b = row.b { v += row.jb[0] * y[b].0 + row.jb[1] * y[b].1 + row.jb[2] * y[b].2 }
+            if let a = row.a { v += row.ja.x * y[a].0 + row.ja.y * y[a].1 + row.ja.w * y[a].2 }
+            if let b = row.b { v += row.jb.x * y[b].0 + row.jb.y * y[b].1 + row.jb.w * y[b].2 }
             return v + regularisedSoftness(row) * x[p]
         }
     }

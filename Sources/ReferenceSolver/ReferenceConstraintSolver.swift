@@ -64,6 +64,9 @@ func bandwidth(of rows: [Row]) -> Int {
     return kd
 }
 
+/// Where `apply` adds M⁻¹·Jᵀ·value: the velocities (velocity stages) or the positions (projection).
+enum ImpulseTarget { case velocities, positions }
+
 /// The start of a substep: every slot's velocity and pose before the free update (zero for free slots).
 struct SubstepStart {
     var velocities: [(Double, Double, Double)]
@@ -82,23 +85,31 @@ extension ReferenceWorld {
         })
     }
 
-    /// K·x = b over `rows` (K = J·M⁻¹·Jᵀ + softness, band half-width `kd`) by banded Cholesky, or with
+    /// J·M⁻¹·Jᵀ over `rows` in band form (entry (i, j) = coupling(row i, row j), i ≥ j, half-width `kd`): computed
+    /// once per solve, since the active set re-solves with other rows fixed, not other rows.
+    func couplingMatrix(_ rows: [Row], kd: Int) -> BandMatrix {
+        var k = BandMatrix(n: rows.count, kd: kd)
+        for j in rows.indices {
+            for i in j..<min(rows.count, j + kd + 1) { k[i, j] = coupling(rows[i], rows[j]) }
+        }
+        return k
+    }
+
+    /// K·x = b over `rows` (K = the coupling matrix `coupled` + softness) by banded Cholesky, or with
     /// `lapackOrder` (kd = n − 1) in the dense LAPACK order. `fixed` rows become identity rows holding their
     /// impulse from `lambda`, whose coupling moves to the right-hand side. Nil when K is not positive definite.
-    func solveSystem(_ rows: [Row], _ b: [Double], lambda: [Double], fixed: [Bool], kd: Int, lapackOrder: Bool = false)
-        -> [Double]?
-    {
-        let n = rows.count
+    func solveSystem(
+        _ rows: [Row], _ coupled: BandMatrix, _ b: [Double], lambda: [Double], fixed: [Bool], lapackOrder: Bool = false
+    ) -> [Double]? {
+        let n = rows.count, kd = coupled.kd
         var k = BandMatrix(n: n, kd: kd)
         var rhs = b
         for j in 0..<n {
             for i in j..<min(n, j + kd + 1) {
-                var value: Double
+                var value = coupled[i, j]
                 if i == j {
-                    let kk = coupling(rows[j], rows[j])
-                    value = fixed[j] ? 1 : kk + (rows[j].soft > 0 ? rows[j].soft : ReferenceConstants.rigidRegularization * kk)
+                    value = fixed[j] ? 1 : value + (rows[j].soft > 0 ? rows[j].soft : ReferenceConstants.rigidRegularization * value)
                 } else {
-                    value = coupling(rows[i], rows[j])
                     if value != 0 {
                         if fixed[j] && !fixed[i] { rhs[i] -= value * lambda[j] }
                         if fixed[i] && !fixed[j] { rhs[j] -= value * lambda[i] }
@@ -116,9 +127,9 @@ extension ReferenceWorld {
     /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
     func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
         let n = rows.count
-        let kd = coupledBandwidth(rows)
+        let coupled = couplingMatrix(rows, kd: coupledBandwidth(rows))
         for _ in 0..<ReferenceConstants.activeSetPasses {
-            guard let x = solveSystem(rows, b, lambda: lambda, fixed: fixed, kd: kd) else { return }
+            guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed) else { return }
             var clamped = false
             for i in 0..<n where !fixed[i] {
                 lambda[i] = x[i]
@@ -136,17 +147,25 @@ extension ReferenceWorld {
         }
     }
 
-    /// Adds M⁻¹·Jᵀ·value to three fields of the row's bodies (velocities, or positions in projection).
-    func apply(
-        _ row: Row, _ value: Double, to x: WritableKeyPath<ReferenceBody, Double>,
-        _ y: WritableKeyPath<ReferenceBody, Double>, _ a: WritableKeyPath<ReferenceBody, Double>
-    ) {
-        for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
-            guard let i = body, let m = bodies[i] else { continue }
-            bodies[i]![keyPath: x] += m.invMass * j[0] * value
-            bodies[i]![keyPath: y] += m.invMass * j[1] * value
-            bodies[i]![keyPath: a] += m.invInertia * j[2] * value
+    /// Adds M⁻¹·Jᵀ·value to the row's bodies' velocities, or (projection) their positions.
+    func apply(_ row: Row, _ value: Double, to target: ImpulseTarget) {
+        if let a = row.a { apply(row.ja, value, to: a, target) }
+        if let b = row.b { apply(row.jb, value, to: b, target) }
+    }
+
+    private func apply(_ j: Jacobian, _ value: Double, to i: Int, _ target: ImpulseTarget) {
+        var body = bodies[i]!
+        switch target {
+        case .velocities:
+            body.vx += body.invMass * j.x * value
+            body.vy += body.invMass * j.y * value
+            body.w += body.invInertia * j.w * value
+        case .positions:
+            body.x += body.invMass * j.x * value
+            body.y += body.invMass * j.y * value
+            body.angle += body.invInertia * j.w * value
         }
+        bodies[i] = body
     }
 
     /// J·v of a row for the velocities `velocity` gives per body.
@@ -154,18 +173,21 @@ extension ReferenceWorld {
         var u = 0.0
         if let a = row.a {
             let v = velocity(a)
-            u += row.ja[0] * v.0 + row.ja[1] * v.1 + row.ja[2] * v.2
+            u += row.ja.x * v.0 + row.ja.y * v.1 + row.ja.w * v.2
         }
         if let b = row.b {
             let v = velocity(b)
-            u += row.jb[0] * v.0 + row.jb[1] * v.1 + row.jb[2] * v.2
+            u += row.jb.x * v.0 + row.jb.y * v.1 + row.jb.w * v.2
         }
         return u
     }
 
     /// J·v of a row at the bodies' current velocities.
     func rowVelocity(_ row: Row) -> Double {
-        rowVelocity(row) { (self.bodies[$0]!.vx, self.bodies[$0]!.vy, self.bodies[$0]!.w) }
+        var u = 0.0
+        if let a = row.a, let body = bodies[a] { u += row.ja.x * body.vx + row.ja.y * body.vy + row.ja.w * body.w }
+        if let b = row.b, let body = bodies[b] { u += row.jb.x * body.vx + row.jb.y * body.vy + row.jb.w * body.w }
+        return u
     }
 
     /// The rows of one joint island at the current positions, in layout order; with `springs`, spring rows get
@@ -216,7 +238,7 @@ extension ReferenceWorld {
             }
             solveRows(rows, b, lambda: &lambda, fixed: &fixed)
             for (row, impulse) in zip(rows, lambda) where impulse != 0 {
-                apply(row, impulse, to: \.vx, \.vy, \.w)
+                apply(row, impulse, to: .velocities)
             }
         }
     }
@@ -251,7 +273,7 @@ extension ReferenceWorld {
                 anyError = true
                 solveRows(bounded, b, lambda: &lambda, fixed: &fixed)
                 for (row, delta) in zip(rows, lambda) where delta != 0 {
-                    apply(row, delta, to: \.x, \.y, \.angle)
+                    apply(row, delta, to: .positions)
                 }
             }
             if !anyError { return }

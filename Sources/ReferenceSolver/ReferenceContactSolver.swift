@@ -34,13 +34,12 @@ struct ContactSystem {
 /// Small islands are solved exactly with a two-sided active set; large ones (piles) by projected Gauss–Seidel,
 /// with non-linear Gauss–Seidel on positions.
 extension ReferenceWorld {
-    /// A contact row of contact k along direction d through arms rA, rB (offsets of the point from the bodies'
+    /// A contact row of `contact` along direction d through arms rA, rB (offsets of the point from the bodies'
     /// centres). Static bodies take part with zero inverse mass.
-    private func contactRow(_ k: Int, _ d: Vector, _ ra: Vector, _ rb: Vector, origin: RowOrigin) -> Row {
-        let contact = collision.contacts[k]
+    private func contactRow(_ contact: ReferenceContact, _ d: Vector, _ ra: Vector, _ rb: Vector, origin: RowOrigin) -> Row {
         var row = Row(a: contact.bodyA, b: contact.bodyB, origin: origin)
-        row.ja = [-d.x, -d.y, -(ra.x * d.y - ra.y * d.x)]
-        row.jb = [d.x, d.y, rb.x * d.y - rb.y * d.x]
+        row.ja = (-d.x, -d.y, -(ra.x * d.y - ra.y * d.x))
+        row.jb = (d.x, d.y, rb.x * d.y - rb.y * d.x)
         return row
     }
 
@@ -48,16 +47,16 @@ extension ReferenceWorld {
     private func normalRow(_ k: Int, _ p: Int) -> Row {
         let contact = collision.contacts[k]
         let r = arms(contact, contact.points[p])
-        var row = contactRow(k, contact.normal, r.a, r.b, origin: .contactNormal(contact: k, point: p))
+        var row = contactRow(contact, contact.normal, r.a, r.b, origin: .contactNormal(contact: k, point: p))
         row.isUnilateral = true
-        row.c = separation(contact, contact.points[p])
+        row.c = separation(contact, contact.points[p], arms: r)
         return row
     }
 
     /// The friction row of contact k, along the tangent through the mean of its points' arms. In two dimensions
     /// the points of one contact lie on one line along the tangent, so one row carries all the contact's friction
     /// (a row per point would repeat it and make the system singular).
-    private func frictionRow(_ k: Int, firstNormal: Int) -> Row {
+    private func frictionRow(_ k: Int, normals: Range<Int>) -> Row {
         let contact = collision.contacts[k]
         var ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0
         for point in contact.points {
@@ -69,22 +68,22 @@ extension ReferenceWorld {
         }
         let share = 1.0 / Double(contact.points.count)
         return contactRow(
-            k, (-contact.normal.y, contact.normal.x), (ax * share, ay * share), (bx * share, by * share),
-            origin: .contactFriction(contact: k, firstNormal: firstNormal, mu: contact.friction))
+            contact, (-contact.normal.y, contact.normal.x), (ax * share, ay * share), (bx * share, by * share),
+            origin: .contactFriction(contact: k, normals: normals, mu: contact.friction))
     }
 
     /// μ times the contact's total normal impulse in `lambda`: a friction row's bound.
     private func frictionBound(_ row: Row, _ lambda: [Double]) -> Double {
-        guard case let .contactFriction(k, firstNormal, mu) = row.origin else { return .infinity }
+        guard case let .contactFriction(_, normals, mu) = row.origin else { return .infinity }
         var normal = 0.0
-        for p in collision.contacts[k].points.indices { normal += lambda[firstNormal + p] }
+        for r in normals { normal += lambda[r] }
         return mu * (normal > 0.0 ? normal : 0.0)
     }
 
-    /// A row's bounds: its own, or for a friction row ±μ·(its normal impulses in `lambda`).
-    private func bounds(_ s: ContactSystem, _ r: Int, _ lambda: [Double]) -> (lo: Double, hi: Double) {
+    /// Row r's bounds: its own, or for a friction row ±μ·(its normal impulses).
+    private func bounds(_ s: inout ContactSystem, _ r: Int) -> (lo: Double, hi: Double) {
         guard s.rows[r].isFriction else { return (s.lo[r], s.hi[r]) }
-        let hi = frictionBound(s.rows[r], lambda)
+        let hi = frictionBound(s.rows[r], s.lambda)
         return (-hi, hi)
     }
 
@@ -105,7 +104,7 @@ extension ReferenceWorld {
         let m = s.rows.count
         // Up to 24 rows the C core's in-house Cholesky (the band's order); above, LAPACK's dense one.
         let dense = m > ReferenceConstants.kernelMaxRows
-        let kd = dense ? m - 1 : coupledBandwidth(s.rows)
+        let coupled = couplingMatrix(s.rows, kd: dense ? m - 1 : coupledBandwidth(s.rows))
         var iterative = false  // once a factorisation failed, this solve stays with conjugate gradients
         s.lambda = Array(repeating: 0, count: m)
         for _ in 0..<ReferenceConstants.contactActiveSetPasses {
@@ -116,7 +115,7 @@ extension ReferenceWorld {
             }
             let before = s.lambda
             let fixed = s.hold.map { $0 != .free }
-            if !iterative, let x = solveSystem(s.rows, s.rhs, lambda: s.lambda, fixed: fixed, kd: kd, lapackOrder: dense) {
+            if !iterative, let x = solveSystem(s.rows, coupled, s.rhs, lambda: s.lambda, fixed: fixed, lapackOrder: dense) {
                 s.lambda = x
             } else {
                 iterative = true
@@ -128,7 +127,7 @@ extension ReferenceWorld {
             let tolerance = 1e-10 * scale
             var changed = false
             for p in 0..<m where s.hold[p] == .free {  // free rows outside their bounds are held there
-                let (lo, hi) = bounds(s, p, s.lambda)
+                let (lo, hi) = bounds(&s, p)
                 if s.lambda[p] < lo - tolerance || s.lambda[p] > hi + tolerance {
                     let upper = s.lambda[p] > hi
                     s.lambda[p] = upper ? hi : lo
@@ -181,21 +180,26 @@ extension ReferenceWorld {
     /// Projected Gauss–Seidel over the system for `iterations` sweeps, from the impulses in `lambda` (already
     /// applied to the velocities); `rhs` holds each row's target of J·v⁺.
     private func solveSweeps(_ s: inout ContactSystem, iterations: Int) {
+        let diagonal = s.rows.map { coupling($0, $0) }  // the rows do not change between sweeps
         for _ in 0..<iterations {
             for r in s.rows.indices {
                 let row = s.rows[r]
                 if s.hold[r] == .held && row.contact == nil { continue }  // a joint row out of the system
-                let k = coupling(row, row)
+                let k = diagonal[r]
                 guard k > 0.0 else { continue }
                 let u = rowVelocity(row)
                 let old = s.lambda[r]
                 var next = old + (s.rhs[r] - u - row.soft * old) / (k + row.soft)
-                let (lo, hi) = bounds(s, r, s.lambda)
+                var lo = s.lo[r], hi = s.hi[r]
+                if row.isFriction {
+                    hi = frictionBound(row, s.lambda)
+                    lo = -hi
+                }
                 if next < lo { next = lo }
                 if next > hi { next = hi }
                 if next != old {
                     s.lambda[r] = next
-                    apply(row, next - old, to: \.vx, \.vy, \.w)
+                    apply(row, next - old, to: .velocities)
                 }
             }
         }
@@ -235,7 +239,7 @@ extension ReferenceWorld {
                 let outside = normal.c > ReferenceConstants.touchSlop && u >= target
                 s.append(normal, rhs: target, lo: 0, hi: .infinity, hold: outside ? .held : .free)
             }
-            let friction = frictionRow(k, firstNormal: firstNormal)
+            let friction = frictionRow(k, normals: firstNormal..<s.rows.count)
             s.append(friction, rhs: 0, lo: -.infinity, hi: .infinity, hold: collision.contacts[k].friction > 0.0 ? .free : .held)
         }
         return s
@@ -248,7 +252,7 @@ extension ReferenceWorld {
             if island.direct {
                 for r in s.rows.indices { s.rhs[r] -= rowVelocity(s.rows[r]) }
                 solveDirect(&s)
-                for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: \.vx, \.vy, \.w) }
+                for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
             } else {
                 // Warm start from the points' last impulses (joint rows from zero).
                 for r in s.rows.indices {
@@ -259,7 +263,7 @@ extension ReferenceWorld {
                     case let .contactFriction(k, _, _): warm = collision.contacts[k].points[0].tangentImpulse
                     }
                     s.lambda[r] = warm
-                    if warm != 0.0 { apply(s.rows[r], warm, to: \.vx, \.vy, \.w) }
+                    if warm != 0.0 { apply(s.rows[r], warm, to: .velocities) }
                 }
                 solveSweeps(&s, iterations: ReferenceConstants.contactVelocityIterations)
             }
@@ -311,7 +315,7 @@ extension ReferenceWorld {
             if island.direct {
                 for r in s.rows.indices { s.rhs[r] -= rowVelocity(s.rows[r]) }
                 solveDirect(&s)
-                for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: \.vx, \.vy, \.w) }
+                for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
             } else {
                 solveSweeps(&s, iterations: ReferenceConstants.contactRestitutionIterations)
             }
@@ -366,7 +370,7 @@ extension ReferenceWorld {
                     var s = built.system
                     solveDirect(&s)
                     for r in s.rows.indices where s.lambda[r] != 0.0 {
-                        apply(s.rows[r], s.lambda[r], to: \.x, \.y, \.angle)
+                        apply(s.rows[r], s.lambda[r], to: .positions)
                     }
                 }
                 continue
@@ -390,7 +394,7 @@ extension ReferenceWorld {
                     }
                     let k = coupling(row, row)
                     guard k > 0.0 else { continue }
-                    apply(row, -error / k, to: \.x, \.y, \.angle)
+                    apply(row, -error / k, to: .positions)
                 }
             }
         }

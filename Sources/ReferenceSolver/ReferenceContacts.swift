@@ -172,11 +172,13 @@ extension ReferenceWorld {
     }
 
     /// Separation of a contact point now: its collision-time separation plus how far the two sides' points moved
-    /// along the normal since then.
-    func separation(_ contact: ReferenceContact, _ p: ReferenceContactPoint) -> Double {
+    /// along the normal since then. `arms` are the point's arms now, when the caller has them.
+    func separation(_ contact: ReferenceContact, _ p: ReferenceContactPoint, arms known: (a: Vector, b: Vector)? = nil)
+        -> Double
+    {
         let a = bodies[contact.bodyA]!, b = bodies[contact.bodyB]!
         let ca = collision.collidePoses[contact.bodyA], cb = collision.collidePoses[contact.bodyB]
-        let r = arms(contact, p)
+        let r = known ?? arms(contact, p)
         let ax = a.x - ca.x + r.a.x - (p.anchorA.x + p.offsetA.x)
         let ay = a.y - ca.y + r.a.y - (p.anchorA.y + p.offsetA.y)
         let bx = b.x - cb.x + r.b.x - (p.anchorB.x + p.offsetB.x)

@@ -85,16 +85,19 @@ enum RowOrigin {
     /// The normal row of point `point` of contact `contact`.
     case contactNormal(contact: Int, point: Int)
     /// The friction row of contact `contact`; its bound is `mu` times the impulses of the contact's normal rows,
-    /// which start at row `firstNormal` of the same system.
-    case contactFriction(contact: Int, firstNormal: Int, mu: Double)
+    /// `normals` in the same system.
+    case contactFriction(contact: Int, normals: Range<Int>, mu: Double)
 }
+
+/// One body's part of a row's Jacobian: the weights of its vx, vy and ω.
+typealias Jacobian = (x: Double, y: Double, w: Double)
 
 /// One scalar constraint row: error C and Jacobian over the two bodies' (vx, vy, ω).
 struct Row {
     var a: Int?
     var b: Int?
-    var ja = [0.0, 0.0, 0.0]
-    var jb = [0.0, 0.0, 0.0]
+    var ja: Jacobian = (0, 0, 0)
+    var jb: Jacobian = (0, 0, 0)
     var c = 0.0
     var soft = 0.0
     var rhsScale = 0.0

@@ -72,11 +72,11 @@ extension ReferenceWorld {
             }
         }
         if translational {
-            row.ja = [-sign * e.x, -sign * e.y, -sign * leverA]
-            row.jb = [sign * e.x, sign * e.y, sign * cross(pb.rx, pb.ry, e.x, e.y)]
+            row.ja = (-sign * e.x, -sign * e.y, -sign * leverA)
+            row.jb = (sign * e.x, sign * e.y, sign * cross(pb.rx, pb.ry, e.x, e.y))
         } else {
-            row.ja = [0, 0, -sign]
-            row.jb = [0, 0, sign]
+            row.ja = (0, 0, -sign)
+            row.jb = (0, 0, sign)
         }
         if row.isUnilateral { row.lo = 0 }
         return row
@@ -84,9 +84,9 @@ extension ReferenceWorld {
 
     /// J M⁻¹ Jᵀ between rows i and j through the bodies they share.
     func coupling(_ ri: Row, _ rj: Row) -> Double {
-        func term(_ body: Int?, _ ji: [Double], _ other: Int?, _ jj: [Double]) -> Double {
+        func term(_ body: Int?, _ ji: Jacobian, _ other: Int?, _ jj: Jacobian) -> Double {
             guard let body, body == other, let b = bodies[body] else { return 0 }
-            return b.invMass * (ji[0] * jj[0] + ji[1] * jj[1]) + b.invInertia * ji[2] * jj[2]
+            return b.invMass * (ji.x * jj.x + ji.y * jj.y) + b.invInertia * ji.w * jj.w
         }
         return term(ri.a, ri.ja, rj.a, rj.ja) + term(ri.a, ri.ja, rj.b, rj.jb)
             + term(ri.b, ri.jb, rj.a, rj.ja) + term(ri.b, ri.jb, rj.b, rj.jb)

@@ -121,6 +121,8 @@ struct ReferenceCollisionState {
     var generations: [UInt32] = []
     /// Free slots, most recently freed last (reused first).
     var freeSlots: [Int] = []
+    /// Per body slot, its shapes' slots, oldest first (a body's shapes are destroyed newest first, as in C).
+    var bodyShapes: [Int: [Int]] = [:]
     /// Contacts of the last step, in (shapeA, shapeB) order.
     var contacts: [ReferenceContact] = []
     var began: [ContactBegan] = []
@@ -143,7 +145,7 @@ extension ReferenceWorld {
             collision.generations.append(0)
         }
         collision.shapes[index] = ReferenceShape(body: body, definition)
-        bodies[body]!.shapes.append(index)
+        collision.bodyShapes[body, default: []].append(index)
         wake(body)
         return ShapeID(index: Int32(index), generation: collision.generations[index])
     }
@@ -152,7 +154,8 @@ extension ReferenceWorld {
     /// an end event for a touching one (the contact remembers the shape's generation).
     func destroyShapeSlot(_ i: Int) {
         let body = collision.shapes[i]!.body
-        bodies[body]!.shapes.removeAll { $0 == i }
+        collision.bodyShapes[body]!.removeAll { $0 == i }
+        if collision.bodyShapes[body]!.isEmpty { collision.bodyShapes[body] = nil }
         wake(body)
         collision.shapes[i] = nil
         collision.generations[i] &+= 1

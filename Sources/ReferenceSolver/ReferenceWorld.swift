@@ -53,7 +53,7 @@ public final class ReferenceWorld: PhysicsBackend {
     public func destroyBody(_ id: BodyID) {
         let i = slot(id)
         wake(i)  // leaves its sleep ring, waking the bodies that rested with it
-        for shape in bodies[i]!.shapes.reversed() { destroyShapeSlot(shape) }  // newest first, as the C core
+        for shape in (collision.bodyShapes[i] ?? []).reversed() { destroyShapeSlot(shape) }  // newest first, as the C core
         for j in joints.indices where joints[j] != nil && (joints[j]!.bodyA == i || joints[j]!.bodyB == i) {
             destroyJointSlot(j)
         }
