@@ -1,0 +1,56 @@
+// Contact events and contact lists: the same on both engines, step by step.
+import SolverBackend
+import Testing
+
+@Suite("Contact events: both engines report the same")
+struct ContactEventParityTests {
+    @Test("A bouncing box and disc: the same began/ended events every step, alternating with each bounce")
+    func bouncing() throws {
+        var problems: [String] = []
+        var began: [Int] = [], ended: [Int] = []  // frames
+        let run = try ParityRun(steps: 240) { world in
+            let floor = try world.addBox(x: 0, y: 20, width: 600, height: 40, BodyOptions(isStatic: true, restitution: 0.8))
+            let box = try world.addBox(
+                x: -100, y: -200, width: 40, height: 40, BodyOptions(restitution: 0.8, gravityY: 1000, angularVelocity: 0.3))
+            let disc = try world.addCircle(x: 100, y: -150, radius: 15, BodyOptions(restitution: 0.8, gravityY: 1000, vx: 20))
+            return [floor, box, disc]
+        } observe: { frame, accelerated, reference in
+            let (a, r) = (accelerated.contactEvents, reference.contactEvents)
+            if !a.began.isEmpty { began.append(frame) }
+            if !a.ended.isEmpty { ended.append(frame) }
+            problems += eventDifferences(a, r).map { "frame \(frame): \($0)" }
+            problems += contactDifferences(accelerated.contacts, reference.contacts).map { "frame \(frame): \($0)" }
+        }
+        #expect(run.largest <= 1e-9, "engines apart by \(run.largest) (first at frame \(run.firstFailure ?? -1))")
+        #expect(problems.isEmpty, "\(problems.prefix(5))")
+        // Each bounce is a begin followed by an end when the body leaves again.
+        #expect(began.count >= 4 && ended.count >= 3, "began at \(began), ended at \(ended)")
+    }
+
+    @Test("A touching shape destroyed ends its contact at the next step, with its tags, on both engines")
+    func destroyedShape() throws {
+        var events: [[ContactEvents]] = [[], []]
+        for (k, engine) in bothEngines.enumerated() {
+            let world = try PhysicsWorld(engine)
+            try world.addBox(x: 0, y: 20, width: 400, height: 40, BodyOptions(isStatic: true))
+            let box = try world.addCircle(x: 0, y: -20, radius: 20, BodyOptions(gravityY: 1000))
+            var tagged = ShapeDefinition(.polygon([ShapePoint(x: -20, y: -20), ShapePoint(x: 20, y: -20), ShapePoint(x: 20, y: 20)]))
+            tagged.userData = 7
+            let shape = try world.createShape(on: box, tagged)
+            for _ in 0..<10 {
+                try world.step(dt: 1.0 / 60, substeps: 2)
+                events[k].append(world.contactEvents)
+            }
+            #expect(world.contacts.filter(\.isTouching).count == 2, "both shapes of the body rest on the floor")
+            try world.destroyShape(shape)
+            #expect(throws: SolverError.invalidShape(shape)) { try world.destroyShape(shape) }
+            try world.step(dt: 1.0 / 60, substeps: 2)
+            events[k].append(world.contactEvents)
+            let ended = world.contactEvents.ended
+            #expect(ended.count == 1 && ended.first?.shapeB == shape && ended.first?.userDataB == 7, "\(ended)")
+            #expect(world.contacts.count == 1 && world.shapeCount == 2)
+        }
+        for (a, r) in zip(events[0], events[1]) { #expect(eventDifferences(a, r).isEmpty) }
+        #expect(events[0].first?.began.count == 2, "both shapes touched the floor in the first step")
+    }
+}
