@@ -162,8 +162,12 @@ struct CollisionIslandParityTests {
             try world.step(dt: 1.0 / 60, substeps: 2)
             #expect(try world.state(of: boxes[3]).vy > 0, "the box above the removed one falls")
             #expect(try !world.state(of: loner).isAwake)
+            // A box dropped onto the resting loner wakes it when it reaches it.
+            try world.addBox(x: 150, y: -100, width: 20, height: 20, BodyOptions(gravityY: 1000))
+            for _ in 0..<30 { try world.step(dt: 1.0 / 60, substeps: 2) }
+            awake[k].append(try world.state(of: loner).isAwake ? 1 : 0)
         }
-        #expect(awake[0] == [0, 5, 0, 4], "C core: \(awake[0])")
+        #expect(awake[0] == [0, 5, 0, 4, 1], "C core: \(awake[0])")
         #expect(awake[1] == awake[0], "reference: \(awake[1])")
     }
 }
