@@ -177,6 +177,13 @@ extension ReferenceWorld {
         }
     }
 
+    /// A velocity stage's exact solve: targets less the current J·v, the active-set solve, impulses applied.
+    private func solveVelocitiesDirect(_ s: inout ContactSystem) {
+        for r in s.rows.indices { s.rhs[r] -= rowVelocity(s.rows[r]) }
+        solveDirect(&s)
+        for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
+    }
+
     /// Projected Gauss–Seidel over the system for `iterations` sweeps, from the impulses in `lambda` (already
     /// applied to the velocities); `rhs` holds each row's target of J·v⁺.
     private func solveSweeps(_ s: inout ContactSystem, iterations: Int) {
@@ -250,9 +257,7 @@ extension ReferenceWorld {
         for island in islands.islands {
             var s = velocitySystem(island, layout, start: start, h: h)
             if island.direct {
-                for r in s.rows.indices { s.rhs[r] -= rowVelocity(s.rows[r]) }
-                solveDirect(&s)
-                for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
+                solveVelocitiesDirect(&s)
             } else {
                 // Warm start from the points' last impulses (joint rows from zero).
                 for r in s.rows.indices {
@@ -313,9 +318,7 @@ extension ReferenceWorld {
             var s = restitutionSystem(island)
             if s.rows.isEmpty { continue }
             if island.direct {
-                for r in s.rows.indices { s.rhs[r] -= rowVelocity(s.rows[r]) }
-                solveDirect(&s)
-                for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
+                solveVelocitiesDirect(&s)
             } else {
                 solveSweeps(&s, iterations: ReferenceConstants.contactRestitutionIterations)
             }

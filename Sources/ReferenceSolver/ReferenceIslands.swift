@@ -1,20 +1,38 @@
 import SolverBackend
 
+/// Union-find over body slots. The smaller root wins a join, so a set's root is its lowest slot whatever the
+/// order of joins — the C core's rule, which the island numbering depends on.
+struct UnionFind {
+    private(set) var parent: [Int]
+
+    init(count: Int) { parent = Array(0..<count) }
+
+    /// The root of i's set (halving the path on the way).
+    mutating func root(_ i: Int) -> Int {
+        var i = i
+        while parent[i] != i {
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        }
+        return i
+    }
+
+    /// Joins the sets of i and j.
+    mutating func join(_ i: Int, _ j: Int) {
+        let ri = root(i), rj = root(j)
+        if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+    }
+}
+
 /// The row layout of one step: which rows exist, grouped into islands of bodies joined by joints, each
 /// island's rows ordered breadth-first from its lowest-degree body — the same layout as the C core's.
 struct ReferenceLayout {
-    /// Union-find parents over body slots.
-    var parent: [Int]
+    /// Bodies joined by joints between dynamic bodies.
+    var joined: UnionFind
     /// Per island, the rows (joint slot, row type) in layout order.
     var islands: [[(joint: Int, type: RowType)]]
     /// Per island, its union-find root (its lowest body slot).
     var roots: [Int]
-
-    func root(_ i: Int) -> Int {
-        var i = i
-        while parent[i] != i { i = parent[i] }
-        return i
-    }
 }
 
 extension ReferenceWorld {
@@ -25,18 +43,10 @@ extension ReferenceWorld {
 
     /// Builds this step's layout and wakes every island that has a moving body.
     func prepareLayout() -> ReferenceLayout {
-        var parent = Array(bodies.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
+        var joined = UnionFind(count: bodies.count)
+        func find(_ i: Int) -> Int { joined.root(i) }
         for joint in joints.compactMap({ $0 }) where isDynamic(joint.bodyA) && isDynamic(joint.bodyB) {
-            let ra = find(joint.bodyA!), rb = find(joint.bodyB!)
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            joined.join(joint.bodyA!, joint.bodyB!)
         }
         // A body that moves wakes its whole island.
         var islandAwake = Array(repeating: false, count: bodies.count)
@@ -109,6 +119,6 @@ extension ReferenceWorld {
             }
             islands.append(sorted.map { ($0.joint, $0.type) })
         }
-        return ReferenceLayout(parent: parent, islands: islands, roots: roots)
+        return ReferenceLayout(joined: joined, islands: islands, roots: roots)
     }
 }

@@ -52,7 +52,7 @@ struct ReferenceShape {
         case let .polygon(points):
             kind = .polygon
             let given = points.map { (x: $0.x, y: $0.y) }
-            vertices = Self.twiceArea(given) < 0 ? given.reversed() : given
+            vertices = ShapeDefinition.polygonTwiceArea(points) < 0 ? given.reversed() : given
             let n = vertices.count
             for i in 0..<n {
                 let j = i + 1 == n ? 0 : i + 1
@@ -78,16 +78,6 @@ struct ReferenceShape {
                 if depth < thickness { thickness = depth }
             }
         }
-    }
-
-    /// Twice the signed area (positive for the orientation whose outward normals are (e.y, −e.x)).
-    static func twiceArea(_ v: [Vector]) -> Double {
-        var sum = 0.0
-        for i in v.indices {
-            let j = i + 1 == v.count ? 0 : i + 1
-            sum += v[i].x * v[j].y - v[j].x * v[i].y
-        }
-        return sum
     }
 }
 

@@ -74,13 +74,13 @@ extension ReferenceWorld {
             } else {
                 bodies[i]!.sleepTime += dt
             }
-            let root = islands.root(i)
+            let root = islands.joined.root(i)
             islandSleep[root] = min(islandSleep[root] ?? .infinity, bodies[i]!.sleepTime)
         }
         var ring: [Int: Int] = [:]  // per root: the first body put to sleep in its island
         var awake = 0
         for i in bodies.indices where bodies[i]?.isAwake == true {
-            let root = islands.root(i)
+            let root = islands.joined.root(i)
             // The relative margin keeps 30 frames of 1/60 s (which sum to just under 0.5) from taking 31.
             if islandSleep[root]! >= settings.timeToSleep * (1 - 1e-9) {
                 bodies[i]!.isAwake = false

@@ -26,7 +26,7 @@ struct CollisionIslandParityTests {
     @Test("A swinging chain, a spring-held box and a welded pair hitting things: joints solved inside contact islands")
     func jointsInContactIslands() throws {
         let run = try ParityRun(steps: 240) { world in
-            let floor = try world.addBox(x: 0, y: 20, width: 1000, height: 40, BodyOptions(isStatic: true))
+            let floor = try world.addFloor(width: 1000)
             let post = try world.addBox(x: 60, y: -150, width: 40, height: 300, BodyOptions(isStatic: true))
             var ids = [floor, post]
             // A chain of four boxes pinned to the world at (−200, −400), released sideways: it swings into the post.
@@ -63,7 +63,7 @@ struct CollisionIslandParityTests {
     func jointsInLargeIsland() throws {
         // 23 pins (46 rows) and the links' floor contacts make the chain's island larger than 96 rows.
         let run = try ParityRun(steps: 120) { world in
-            var ids = [try world.addBox(x: 0, y: 20, width: 2000, height: 40, BodyOptions(isStatic: true, friction: 0.6))]
+            var ids = [try world.addFloor(width: 2000, friction: 0.6)]
             var previous: BodyID? = nil
             for k in 0..<24 {
                 let x = -480 + 40 * Double(k)
@@ -146,7 +146,7 @@ struct CollisionIslandParityTests {
         var awake: [[Int]] = [[], []]
         for (k, engine) in bothEngines.enumerated() {
             let world = try PhysicsWorld(engine)
-            try world.addBox(x: 0, y: 20, width: 400, height: 40, BodyOptions(isStatic: true))
+            try world.addFloor(width: 400)
             let boxes = try (0..<5).map { i throws(SolverError) in
                 try world.addBox(x: 0, y: -20 - 40 * Double(i), width: 40, height: 40, BodyOptions(gravityY: 1000))
             }

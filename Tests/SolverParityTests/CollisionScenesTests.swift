@@ -34,8 +34,7 @@ struct CollisionScenesTests {
     @Test("A box sliding at 500 pt/s on a floor with friction 0.5 stops after v²/(2μg) = 250 pt")
     func slide() throws {
         let run = try ParityRun(steps: 90) { world in
-            let floor = try world.addBox(
-                x: 0, y: 20, width: 2000, height: 40, BodyOptions(isStatic: true, friction: 0.5))
+            let floor = try world.addFloor(width: 2000, friction: 0.5)
             let box = try world.addBox(
                 x: 0, y: -20, width: 40, height: 40,
                 BodyOptions(fixedRotation: true, friction: 0.5, gravityY: Self.gravity, vx: 500))
@@ -52,8 +51,7 @@ struct CollisionScenesTests {
     @Test("A disc rolling on a floor ends at v = ω·r with 2/3 of its initial speed")
     func roll() throws {
         let run = try ParityRun(steps: 60) { world in
-            let floor = try world.addBox(
-                x: 0, y: 20, width: 2000, height: 40, BodyOptions(isStatic: true, friction: 0.5))
+            let floor = try world.addFloor(width: 2000, friction: 0.5)
             let disc = try world.addCircle(x: 0, y: -20, radius: 20, BodyOptions(friction: 0.5, gravityY: Self.gravity, vx: 300))
             return [floor, disc]
         }
@@ -69,7 +67,7 @@ struct CollisionScenesTests {
     @Test("A stack of 20 boxes stands still, at its ideal height, and comes to rest")
     func stack() throws {
         let run = try ParityRun(steps: 300) { world in
-            var ids = [try world.addBox(x: 0, y: 20, width: 400, height: 40, BodyOptions(isStatic: true))]
+            var ids = [try world.addFloor(width: 400)]
             for k in 0..<20 {
                 ids.append(try world.addBox(x: 0, y: -20 - 40 * Double(k), width: 40, height: 40, BodyOptions(gravityY: Self.gravity)))
             }

@@ -65,6 +65,12 @@ extension PhysicsWorld {
         return body
     }
 
+    /// A static floor `width` pt wide whose top is at y = 0 (a 40 pt thick box centred on x = 0, y = 20).
+    @discardableResult
+    func addFloor(width: Double, friction: Double = 0.2, restitution: Double = 0.2) throws(SolverError) -> BodyID {
+        try addBox(x: 0, y: 20, width: width, height: 40, BodyOptions(isStatic: true, restitution: restitution, friction: friction))
+    }
+
     /// A static body at the origin holding the closed outline `corners` as segments.
     @discardableResult
     func addFrame(_ corners: [ShapePoint], friction: Double = 0.2, restitution: Double = 0.2) throws(SolverError) -> BodyID {

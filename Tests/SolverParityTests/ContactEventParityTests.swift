@@ -12,7 +12,7 @@ struct ContactEventParityTests {
         var began: [Int] = [], ended: [Int] = []  // frames
         let run = try ParityRun(steps: 240) { world in
             world.springModel = model
-            let floor = try world.addBox(x: 0, y: 20, width: 600, height: 40, BodyOptions(isStatic: true, restitution: 0.8))
+            let floor = try world.addFloor(width: 600, restitution: 0.8)
             let box = try world.addBox(
                 x: -100, y: -200, width: 40, height: 40, BodyOptions(restitution: 0.8, gravityY: 1000, angularVelocity: 0.3))
             let disc = try world.addCircle(x: 100, y: -150, radius: 15, BodyOptions(restitution: 0.8, gravityY: 1000, vx: 20))
@@ -45,7 +45,7 @@ struct ContactEventParityTests {
         var problems: [String] = []
         var endedAt: [Int] = []
         let run = try ParityRun(steps: 60) { world in
-            let floor = try world.addBox(x: 0, y: 20, width: 400, height: 40, BodyOptions(isStatic: true))
+            let floor = try world.addFloor(width: 400)
             let box = try world.addBox(x: 0, y: -20, width: 40, height: 40, BodyOptions(gravityY: 1000))
             return [floor, box]
         } observe: { frame, accelerated, reference in
@@ -70,7 +70,7 @@ struct ContactEventParityTests {
         var events: [[ContactEvents]] = [[], []]
         for (k, engine) in bothEngines.enumerated() {
             let world = try PhysicsWorld(engine)
-            try world.addBox(x: 0, y: 20, width: 400, height: 40, BodyOptions(isStatic: true))
+            try world.addFloor(width: 400)
             let box = try world.addCircle(x: 0, y: -20, radius: 20, BodyOptions(gravityY: 1000))
             var tagged = ShapeDefinition(.polygon([ShapePoint(x: -20, y: -20), ShapePoint(x: 20, y: -20), ShapePoint(x: 20, y: 20)]))
             tagged.userData = 7

@@ -75,7 +75,7 @@ struct ShapeInputParityTests {
         var refusals: [[SolverError?]] = [[], []]
         for (k, engine) in bothEngines.enumerated() {
             let world = try PhysicsWorld(engine)
-            let floor = try world.addBox(x: 0, y: 20, width: 400, height: 40, BodyOptions(isStatic: true))
+            let floor = try world.addFloor(width: 400)
             let box = try world.addBox(x: 0, y: -20, width: 40, height: 40, BodyOptions(gravityY: 1000))
             let gone = try world.addBox(x: 100, y: -20, width: 40, height: 40)
             let staleShape = try world.createShape(on: box, Self.circle(0, 0, 5))
