@@ -41,17 +41,19 @@ extension ReferenceWorld {
         return !b.isStatic
     }
 
-    /// Builds this step's layout and wakes every island that has a moving body.
+    /// This step's layout: the last one while the topology is unchanged, as the C core reuses its layout; else a
+    /// new one — the rows of islands with a moving body, gathered first; then every body of those islands wakes,
+    /// and the layout is recorded as current after those wakes, as the C core commits it.
     func prepareLayout() -> ReferenceLayout {
+        if let cache = layoutCache, cache.version == topologyVersion { return cache.layout }
         var joined = UnionFind(count: bodies.count)
         func find(_ i: Int) -> Int { joined.root(i) }
         for joint in joints.compactMap({ $0 }) where isDynamic(joint.bodyA) && isDynamic(joint.bodyB) {
             joined.join(joint.bodyA!, joint.bodyB!)
         }
-        // A body that moves wakes its whole island.
+        // An island moves when one of its bodies does.
         var islandAwake = Array(repeating: false, count: bodies.count)
         for i in bodies.indices where bodies[i]?.isAwake == true { islandAwake[find(i)] = true }
-        for i in bodies.indices where isDynamic(i) && bodies[i]!.isAwake == false && islandAwake[find(i)] { wake(i) }
 
         // Rows of awake joints in joint order, grouped by island in order of first appearance.
         var islandOfRoot: [Int: Int] = [:]
@@ -62,7 +64,7 @@ extension ReferenceWorld {
         for (j, joint) in joints.enumerated() {
             guard let joint else { continue }
             let body = isDynamic(joint.bodyA) ? joint.bodyA : joint.bodyB
-            guard isDynamic(body), bodies[body!]!.isAwake else { continue }
+            guard isDynamic(body), islandAwake[find(body!)] else { continue }
             let root = find(body!)
             for type in RowType.rows(of: joint) {
                 if islandOfRoot[root] == nil {
@@ -119,6 +121,10 @@ extension ReferenceWorld {
             }
             islands.append(sorted.map { ($0.joint, $0.type) })
         }
-        return ReferenceLayout(joined: joined, islands: islands, roots: roots)
+        // Commit: a moving island's resting bodies wake (with their sleep rings).
+        for i in bodies.indices where isDynamic(i) && bodies[i]!.isAwake == false && islandAwake[find(i)] { wake(i) }
+        let layout = ReferenceLayout(joined: joined, islands: islands, roots: roots)
+        layoutCache = (topologyVersion, layout)
+        return layout
     }
 }

@@ -84,6 +84,7 @@ extension ReferenceWorld {
             // The relative margin keeps 30 frames of 1/60 s (which sum to just under 0.5) from taking 31.
             if islandSleep[root]! >= settings.timeToSleep * (1 - 1e-9) {
                 bodies[i]!.isAwake = false
+                topologyChanged()
                 bodies[i]!.vx = 0
                 bodies[i]!.vy = 0
                 bodies[i]!.w = 0

@@ -19,7 +19,14 @@ public final class ReferenceWorld: PhysicsBackend {
     var jointGenerations: [UInt32] = []
     var jointFreeSlots: [Int] = []
     /// How springs are integrated. Default analytic.
-    public var springModel = SpringModel.analytic
+    public var springModel = SpringModel.analytic {
+        didSet { topologyChanged() }
+    }
+    /// Bumped by every change to which rows exist or which bodies move; the joint layout is rebuilt when it moved
+    /// (the C core's `topologyVersion`: the layout it reuses must be the one this reuses).
+    var topologyVersion: UInt64 = 0
+    /// The last joint layout and the topology version it was recorded for.
+    var layoutCache: (version: UInt64, layout: ReferenceLayout)?
     /// Shapes, contacts and contact events (ReferenceShapes.swift, ReferenceContacts.swift).
     var collision = ReferenceCollisionState()
 
@@ -44,6 +51,7 @@ public final class ReferenceWorld: PhysicsBackend {
         }
         bodies[index] = ReferenceBody(definition)
         bodies[index]!.sleepNext = index
+        topologyChanged()
         wake(index)
         return BodyID(index: Int32(index), generation: generations[index])
     }
@@ -58,6 +66,7 @@ public final class ReferenceWorld: PhysicsBackend {
             destroyJointSlot(j)
         }
         if bodies[i]!.isAwake { awakeBodyCount -= 1 }
+        topologyChanged()
         bodies[i] = nil
         generations[i] &+= 1
         freeSlots.append(i)
@@ -88,7 +97,11 @@ public final class ReferenceWorld: PhysicsBackend {
             }
             j = next
         } while j != i
+        topologyChanged()
     }
+
+    /// Records that the joint layout must be rebuilt before the next step.
+    func topologyChanged() { topologyVersion &+= 1 }
 
     /// Moves the centre to (x, y) pt and wakes the body.
     public func setPosition(_ id: BodyID, x: Double, y: Double) {
@@ -167,8 +180,10 @@ public final class ReferenceWorld: PhysicsBackend {
                 bodies[i]!.isAwake = false
                 awakeBodyCount -= 1
             }
+            topologyChanged()
         }
         bodies[i]!.flags = flags
+        topologyChanged()
         bodies[i]!.updateMass()
         wake(i)
     }
