@@ -9,9 +9,11 @@ struct CollisionIslandParityTests {
     @discardableResult
     static func join(
         _ world: PhysicsWorld, _ kind: JointKind, _ a: BodyID?, _ b: BodyID?, _ pa: (Double, Double), _ pb: (Double, Double),
-        frequency: Double = 0, length: Double = 0
+        frequency: Double = 0, length: Double = 0, limits: ClosedRange<Double>? = nil, frictionTorque: Double = 0
     ) throws -> JointID {
         var d = JointDefinition()
+        if let limits { (d.lowerLimit, d.upperLimit) = (limits.lowerBound, limits.upperBound) }
+        d.frictionTorque = frictionTorque
         d.kind = kind
         d.bodyA = a
         d.bodyB = b
@@ -23,7 +25,7 @@ struct CollisionIslandParityTests {
         return try world.createJoint(d)
     }
 
-    @Test("A swinging chain, a spring-held box and a welded pair hitting things: joints solved inside contact islands")
+    @Test("A swinging chain (limits, friction torque), a spring-held box and a welded L: joints solved inside contact islands")
     func jointsInContactIslands() throws {
         let run = try ParityRun(steps: 240) { world in
             let floor = try world.addFloor(width: 1000)
@@ -35,7 +37,11 @@ struct CollisionIslandParityTests {
                 let link = try world.addBox(
                     x: -200 + 40 * Double(k + 1), y: -400, width: 36, height: 12,
                     BodyOptions(friction: 0.3, gravityY: 1000))
-                try Self.join(world, .revolute, previous, link, (-200 + 40 * Double(k) + 20, -400), (-200 + 40 * Double(k) + 20, -400))
+                // Links bend at most 0.6 rad against friction torque; the first pin swings freely.
+                let pin = (-200 + 40 * Double(k) + 20, -400.0)
+                try Self.join(
+                    world, .revolute, previous, link, pin, pin, limits: previous == nil ? nil : -0.6...0.6,
+                    frictionTorque: previous == nil ? 0 : 300)
                 previous = link
                 ids.append(link)
             }
