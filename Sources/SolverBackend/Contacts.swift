@@ -1,9 +1,12 @@
 /// A contact that began touching during the last step.
 public struct ContactBegan: Hashable, Sendable {
-    /// The two shapes (A's slot below B's) and their tags.
+    /// Shape A (its slot below B's).
     public var shapeA: ShapeID
+    /// Shape B.
     public var shapeB: ShapeID
+    /// Shape A's tag (``ShapeDefinition/userData``).
     public var userDataA: UInt64
+    /// Shape B's tag.
     public var userDataB: UInt64
     /// Midway between the two surfaces where the contact pushed hardest, world coordinates, pt.
     public var point: ShapePoint
@@ -23,10 +26,13 @@ public struct ContactBegan: Hashable, Sendable {
 
 /// A contact that stopped touching during the last step (or whose shape was destroyed while touching).
 public struct ContactEnded: Hashable, Sendable {
-    /// The two shapes and their tags.
+    /// Shape A (its slot below B's).
     public var shapeA: ShapeID
+    /// Shape B.
     public var shapeB: ShapeID
+    /// Shape A's tag (``ShapeDefinition/userData``).
     public var userDataA: UInt64
+    /// Shape B's tag.
     public var userDataB: UInt64
 
     /// An event from its parts.
@@ -71,8 +77,9 @@ public struct ContactInfo: Hashable, Sendable {
         }
     }
 
-    /// The two shapes, A's slot below B's.
+    /// Shape A (its slot below B's).
     public var shapeA: ShapeID
+    /// Shape B.
     public var shapeB: ShapeID
     /// Unit normal from A to B.
     public var normal: ShapePoint
