@@ -81,7 +81,7 @@ extension ReferenceWorld {
     }
 
     /// Row r's bounds: its own, or for a friction row ±μ·(its normal impulses).
-    private func bounds(_ s: inout ContactSystem, _ r: Int) -> (lo: Double, hi: Double) {
+    private func bounds(_ s: ContactSystem, _ r: Int) -> (lo: Double, hi: Double) {
         guard s.rows[r].isFriction else { return (s.lo[r], s.hi[r]) }
         let hi = frictionBound(s.rows[r], s.lambda)
         return (-hi, hi)
@@ -89,10 +89,10 @@ extension ReferenceWorld {
 
     // MARK: The exact solve
 
-    /// (K·λ)_r − rhs_r: how far row r misses its target with the impulses x.
-    private func residual(_ s: ContactSystem, _ r: Int, _ x: [Double]) -> Double {
-        var reached = s.rows[r].soft * x[r]
-        for q in s.rows.indices where x[q] != 0.0 { reached += coupling(s.rows[r], s.rows[q]) * x[q] }
+    /// (K·λ)_r − rhs_r: how far row r misses its target with the system's impulses.
+    private func residual(_ s: ContactSystem, _ r: Int) -> Double {
+        var reached = s.rows[r].soft * s.lambda[r]
+        for q in s.rows.indices where s.lambda[q] != 0.0 { reached += coupling(s.rows[r], s.rows[q]) * s.lambda[q] }
         return reached - s.rhs[r]
     }
 
@@ -127,7 +127,7 @@ extension ReferenceWorld {
             let tolerance = 1e-10 * scale
             var changed = false
             for p in 0..<m where s.hold[p] == .free {  // free rows outside their bounds are held there
-                let (lo, hi) = bounds(&s, p)
+                let (lo, hi) = bounds(s, p)
                 if s.lambda[p] < lo - tolerance || s.lambda[p] > hi + tolerance {
                     let upper = s.lambda[p] > hi
                     s.lambda[p] = upper ? hi : lo
@@ -158,7 +158,7 @@ extension ReferenceWorld {
                 let normalAtZero = s.hold[p] == .held && !s.rows[p].isFriction && s.lambda[p] == 0.0
                 let frictionPinned = s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower
                 guard normalAtZero || frictionPinned else { continue }
-                let miss = residual(s, p, s.lambda)
+                let miss = residual(s, p)
                 let slack = 1e-9 * (abs(s.rhs[p]) + scale)
                 let release: Bool
                 if normalAtZero {
@@ -197,7 +197,7 @@ extension ReferenceWorld {
                 let u = rowVelocity(row)
                 let old = s.lambda[r]
                 var next = old + (s.rhs[r] - u - row.soft * old) / (k + row.soft)
-                var lo = s.lo[r], hi = s.hi[r]
+                var lo = s.lo[r], hi = s.hi[r]  // `bounds` written out: this loop runs millions of times in a pile
                 if row.isFriction {
                     hi = frictionBound(row, s.lambda)
                     lo = -hi
