@@ -117,7 +117,6 @@ extension ReferenceWorld {
                 let bound = frictionBound(s.rows[p], s.lambda)
                 s.lambda[p] = s.hold[p] == .frictionUpper ? bound : -bound
             }
-            let before = s.lambda
             let fixed = s.hold.map { $0 != .free }
             if !iterative, let x = solveSystem(s.rows, coupled, s.rhs, lambda: s.lambda, fixed: fixed, lapackOrder: dense) {
                 s.lambda = x
@@ -150,14 +149,16 @@ extension ReferenceWorld {
                 }
             }
             if changed { continue }
+            // Pinned friction whose normals moved its bound takes the new bound next pass (a fixed-point iteration
+            // that converges geometrically; to a part in 10⁹, round-off would keep it going).
+            var frictionMoved = false
             for p in 0..<m where s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower {
-                // pinned friction that moved with its normals: again
-                if abs(s.lambda[p] - before[p]) > 1e-12 * (scale + 1e-300) {
-                    changed = true
+                let bound = frictionBound(s.rows[p], s.lambda)
+                if abs((s.hold[p] == .frictionUpper ? bound : -bound) - s.lambda[p]) > 1e-9 * (scale + 1e-300) {
+                    frictionMoved = true
                     break
                 }
             }
-            if changed { continue }
             for p in 0..<m {  // held rows whose complementarity fails re-enter, once
                 guard s.rows[p].contact != nil, !s.rows[p].reentered else { continue }
                 let normalAtZero = s.hold[p] == .held && !s.rows[p].isFriction && s.lambda[p] == 0.0
@@ -176,9 +177,31 @@ extension ReferenceWorld {
                 guard release else { continue }
                 s.hold[p] = .free
                 s.rows[p].reentered = true
+                changed = true
             }
-            // No early exit: every pass runs, as in the C core. A pinned friction row takes its bound from the
-            // normal impulses at the pass's start, so a pass that changed nothing may still have left it stale.
+            if !changed && !frictionMoved { return }  // every row within its bounds, complementary, friction on its cone
+        }
+        polish(&s)  // out of passes: end near the solution, within every bound
+    }
+
+    /// Projected Gauss–Seidel from the system's impulses until none moves by more than a part in 10⁹ (or
+    /// `contactPolishSweeps`): every row stays within its bounds (friction within μ times its current normals).
+    /// Finishes an active set that ran out of passes, whose last impulses may hold rows at stale bounds.
+    private func polish(_ s: inout ContactSystem) {
+        for _ in 0..<ReferenceConstants.contactPolishSweeps {
+            var change = 0.0, scale = 0.0
+            for p in s.rows.indices {
+                let k = coupling(s.rows[p], s.rows[p]) + s.rows[p].soft
+                guard k > 0.0 else { continue }
+                let (lo, hi) = bounds(s, p)
+                var next = s.lambda[p] - residual(s, p) / k
+                if next < lo { next = lo }
+                if next > hi { next = hi }
+                if abs(next - s.lambda[p]) > change { change = abs(next - s.lambda[p]) }
+                if abs(next) > scale { scale = abs(next) }
+                s.lambda[p] = next
+            }
+            if change <= 1e-9 * (scale + 1e-300) { return }
         }
     }
 
@@ -189,40 +212,12 @@ extension ReferenceWorld {
         for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
     }
 
-    /// Projected Gauss–Seidel over the system for `iterations` sweeps, from the impulses in `lambda` (already
-    /// applied to the velocities); `rhs` holds each row's target of J·v⁺.
-    private func solveSweeps(_ s: inout ContactSystem, iterations: Int) {
-        let diagonal = s.rows.map { coupling($0, $0) }  // the rows do not change between sweeps
-        for _ in 0..<iterations {
-            for r in s.rows.indices {
-                let row = s.rows[r]
-                if s.hold[r] == .held && row.contact == nil { continue }  // a joint row out of the system
-                let k = diagonal[r]
-                guard k > 0.0 else { continue }
-                let u = rowVelocity(row)
-                let old = s.lambda[r]
-                var next = old + (s.rhs[r] - u - row.soft * old) / (k + row.soft)
-                var lo = s.lo[r], hi = s.hi[r]  // `bounds` written out: this loop runs millions of times in a pile
-                if row.isFriction {
-                    hi = frictionBound(row, s.lambda)
-                    lo = -hi
-                }
-                if next < lo { next = lo }
-                if next > hi { next = hi }
-                if next != old {
-                    s.lambda[r] = next
-                    apply(row, next - old, to: .velocities)
-                }
-            }
-        }
-    }
-
     // MARK: Velocities
 
     /// The velocity-stage system of a contact island: the held joint islands' rows with their targets, then a
     /// normal row per contact point and a friction row per contact. Records each point's approach velocity.
     private func velocitySystem(
-        _ island: ReferenceContactIsland, _ layout: ReferenceLayout, start: SubstepStart, h: Double, contacts: Bool
+        _ island: ReferenceContactIsland, _ layout: ReferenceLayout, start: SubstepStart, h: Double
     ) -> ContactSystem {
         var s = ContactSystem()
         let trapezoidal = springModel == .analytic
@@ -232,7 +227,7 @@ extension ReferenceWorld {
                 s.append(row, rhs: target, lo: row.lo, hi: row.hi, hold: fixed ? .held : .free)
             }
         }
-        for k in island.contacts where contacts {
+        for k in island.contacts {
             let firstNormal = s.rows.count
             for p in collision.contacts[k].points.indices {
                 let normal = normalRow(k, p)
@@ -272,8 +267,8 @@ extension ReferenceWorld {
                     }
                 }
             }
-            var s = velocitySystem(island, layout, start: start, h: h, contacts: island.direct)
             if island.direct {
+                var s = velocitySystem(island, layout, start: start, h: h)
                 solveVelocitiesDirect(&s)
                 // Keep the impulses on the points: restitution and touch detection read them.
                 for r in s.rows.indices {
@@ -289,14 +284,17 @@ extension ReferenceWorld {
                 }
                 continue
             }
-            // A large island: the soft step for its contacts, generic sweeps for the joint rows it holds.
+            // A large island: the soft step for its contacts, the joints it holds solved exactly between the sweeps
+            // (block Gauss–Seidel with the joint islands as exact blocks).
             if substep == 0 { islands.soft[i] = prepareSoftIsland(island, start: start, h: h) }
             var soft = islands.soft[i]!
             warmStartSoftIsland(&soft)
             for _ in 0..<SoftStep.iterations {
-                if !s.rows.isEmpty {  // joint rows sweep the world's velocities
+                if !island.layoutIslands.isEmpty {  // the joint solver works on the world's velocities
                     finishSoftVelocities(soft)
-                    solveSweeps(&s, iterations: 1)
+                    for k in island.layoutIslands {
+                        solveJointIsland(layout.islands[k], start: start, h: h, dense: heldDense(layout.islands[k]))
+                    }
                     gatherSoftVelocities(&soft)
                 }
                 soft.sweep(bias: true, h: h)
@@ -304,6 +302,13 @@ extension ReferenceWorld {
             finishSoftVelocities(soft)
             islands.soft[i] = soft
         }
+    }
+
+    /// Whether a joint island a large contact island holds is factored by LAPACK's dense Cholesky (the C core's
+    /// `sd_held_unit`: the in-house kernel's order up to 24 rows, dense above; the C core's islands of more than 256
+    /// rows keep their own path, which the reference does not follow bit for bit).
+    private func heldDense(_ island: [(joint: Int, type: RowType)]) -> Bool {
+        island.count > ReferenceConstants.kernelMaxRows
     }
 
     // MARK: Restitution
@@ -359,7 +364,7 @@ extension ReferenceWorld {
 
     /// The position system of a contact island: the held joint islands' rigid (and violated one-sided) rows, and
     /// the normal rows of touching points, each asking for zero error; and the largest error.
-    private func positionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout, contacts: Bool)
+    private func positionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout)
         -> (system: ContactSystem, worst: Double)
     {
         var s = ContactSystem()
@@ -377,7 +382,7 @@ extension ReferenceWorld {
                 }
             }
         }
-        for k in island.contacts where contacts {
+        for k in island.contacts {
             let jointed = collision.contacts[k].jointed
             for p in collision.contacts[k].points.indices {
                 let row = normalRow(k, p)
@@ -400,7 +405,7 @@ extension ReferenceWorld {
         for island in islands.islands {
             if island.direct {
                 for _ in 0..<ReferenceConstants.contactProjectionIterations {
-                    let built = positionSystem(island, layout, contacts: true)
+                    let built = positionSystem(island, layout)
                     if built.worst <= ReferenceConstants.contactProjectionTolerance { break }
                     var s = built.system
                     solveDirect(&s)
@@ -410,14 +415,13 @@ extension ReferenceWorld {
                 }
                 continue
             }
-            if island.layoutIslands.isEmpty { continue }
-            for _ in 0..<ReferenceConstants.contactPositionIterations {
-                let (s, worst) = positionSystem(island, layout, contacts: false)
-                if worst <= ReferenceConstants.projectionSlop { break }
-                for r in s.rows.indices where s.hold[r] == .free {
-                    let k = coupling(s.rows[r], s.rows[r])
-                    if k > 0.0 { apply(s.rows[r], s.rhs[r] / k, to: .positions) }
+            // A large island: its joints projected exactly, as the joint solver projects its own islands.
+            for _ in 0..<ReferenceConstants.projectionIterations where !island.layoutIslands.isEmpty {
+                var moved = false
+                for k in island.layoutIslands where projectJointIsland(layout.islands[k], dense: heldDense(layout.islands[k])) {
+                    moved = true
                 }
+                if !moved { break }
             }
         }
     }

@@ -66,10 +66,8 @@ enum ReferenceConstants {
     static let directContactRows = 96
     /// Most clamp-and-resolve passes of a direct contact solve.
     static let contactActiveSetPasses = 16
-    /// Position sweeps for the joint rows a large island holds (its contacts are soft: no position stage), and
-    /// the error (pt or rad) below which they are left to the next substep.
-    static let contactPositionIterations = 3
-    static let projectionSlop = 1e-6
+    /// Projected Gauss–Seidel sweeps at most that finish a direct contact solve which ran out of passes.
+    static let contactPolishSweeps = 64
     /// Contact rows carry this fraction of their own K_rr as compliance, so an over-constrained contact set (a box
     /// in a corner) still has a solvable system.
     static let contactRegularization = 1e-6

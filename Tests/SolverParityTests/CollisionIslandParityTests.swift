@@ -89,13 +89,11 @@ struct CollisionIslandParityTests {
         #expect(run.largest <= 1e-9, "engines apart by \(run.largest) (first at frame \(run.firstFailure ?? -1))")
         for world in [run.accelerated, run.reference] {
             let links = try run.bodies[1...24].map { id throws(SolverError) in try world.state(of: id) }
-            #expect(links.allSatisfy { $0.y < 0 && $0.y > -40 }, "the chain lies on the floor: \(links.map(\.y))")
+            #expect(links.allSatisfy { $0.y < -4 && $0.y > -40 }, "the chain lies on the floor: \(links.map(\.y))")
             #expect(try Self.fastest(world, run.bodies) < 100)
             // How far the links' lowest corners reach into the floor (its top is y = 0; a link is 36 × 10).
             let sunk = links.map { $0.y + 5 * abs(cos($0.angle)) + 18 * abs(sin($0.angle)) }.max()!
-            withKnownIssue("contact_soft.c/contact_solver.c: pinned links in a soft-stepped island sink into the floor") {
-                #expect(sunk < 1, "a link's corner is \(sunk) pt inside the floor")
-            }
+            #expect(sunk < 1, "a link's corner is \(sunk) pt inside the floor")
         }
     }
 
@@ -136,9 +134,8 @@ struct CollisionIslandParityTests {
         let falling = fastest[0..<19].flatMap { $0 }.max()!
         #expect(falling < 1000, "fastest body \(falling) pt/s while the pile forms")
         let worst = fastest.flatMap { $0 }.max()!, last = fastest.last!.max()!
-        withKnownIssue("contact_soft.c: the pinned pile (a soft-stepped island with joint rows) blows up at step 19") {
-            #expect(worst < 1000 && last < 20, "fastest body \(worst) pt/s, \(last) pt/s at the end")
-        }
+        // The pile settles: no body ever faster than the fall, and all but still after 3 s.
+        #expect(worst < 1000 && last < 20, "fastest body \(worst) pt/s, \(last) pt/s at the end")
     }
 
     @Test("Two bodies welded while overlapping stay where they were (the overlap is held, not pushed apart); engines agree")
