@@ -129,6 +129,15 @@ extension ReferenceWorld {
     func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool], dense: Bool = false) {
         let n = rows.count
         let coupled = couplingMatrix(rows, kd: dense ? n - 1 : coupledBandwidth(rows))
+        // A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is
+        // satisfied already; in the system it would make K singular and fail the whole island.
+        for i in 0..<n where !fixed[i] {
+            let k = coupled[i, i]
+            if !(k + (rows[i].soft > 0 ? rows[i].soft : ReferenceConstants.rigidRegularization * k) > 0) {
+                fixed[i] = true
+                lambda[i] = 0
+            }
+        }
         for _ in 0..<ReferenceConstants.activeSetPasses {
             guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed, lapackOrder: dense) else { return }
             var clamped = false

@@ -159,10 +159,13 @@ open class AttachmentBehavior: DynamicBehavior {
     }
     private var storedLength: CGFloat = 0
 
-    /// Spring frequency in Hz; 0 (the default) makes the attachment rigid.
+    /// Spring frequency in Hz, 0 … 10⁹; 0 (the default) makes the attachment rigid.
     public var frequency: CGFloat = 0 {
         didSet {
             requireNonNegative(frequency, "AttachmentBehavior.frequency")
+            precondition(
+                frequency <= CGFloat(Validate.maximumSpringFrequency),
+                "AttachmentBehavior.frequency must be ≤ \(Validate.maximumSpringFrequency) Hz (got \(frequency))")
             record(.spring)
         }
     }
