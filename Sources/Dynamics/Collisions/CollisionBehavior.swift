@@ -39,7 +39,7 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     private var list: ItemList
-    private var boundaries: [Boundary] = []
+    private(set) var boundaries: [Boundary] = []
     private var nextBoundaryNumber = 1
     private var referenceInsets: UIEdgeInsets?
     /// The reference-bounds boundary's rectangle as last built (to rebuild it when the bounds change).
