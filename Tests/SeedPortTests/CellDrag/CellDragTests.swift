@@ -5,14 +5,6 @@ import Dynamics
 import Foundation
 import Testing
 
-/// The article's view controller's data: 1000 cells, some selected.
-@MainActor
-final class ThousandCells: CollectionViewDataSource {
-    var selectedIndexPaths = [IndexPath]()
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1000 }
-}
-
 @MainActor
 @Suite("The corner-spring cell drag")
 struct CellDragTests {

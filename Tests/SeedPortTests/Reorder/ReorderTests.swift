@@ -5,27 +5,6 @@ import Dynamics
 import Foundation
 import Testing
 
-/// The caller's data: letters in one section, moved when a drag ends.
-@MainActor
-final class Letters: CollectionViewDataSource {
-    var items: [String]
-    /// Every (from, to) the caller was told, in order.
-    var reports: [(from: IndexPath, to: IndexPath)] = []
-
-    init(_ letters: String) { items = letters.map(String.init) }
-
-    var order: String { items.joined() }
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
-
-    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { items[indexPath.row] != "i" }
-
-    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        reports.append((sourceIndexPath, destinationIndexPath))
-        items.insert(items.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
-    }
-}
-
 @MainActor
 @Suite("The drag-to-reorder grid")
 struct ReorderTests {
@@ -93,7 +72,7 @@ struct ReorderTests {
 
     /// Plays a drag of slot `slots[0]` through the rest, the article's way before iOS 9 or with iOS 9's
     /// interactive movement.
-    private func drag(_ approach: Approach, _ layout: ReorderLayout, _ collectionView: CollectionView, through slots: [Int]) {
+    private func drag(_ approach: ReorderApproach, _ layout: ReorderLayout, _ collectionView: CollectionView, through slots: [Int]) {
         switch approach {
         case .layoutMovesCells: manualDrag(layout, collectionView, through: slots)
         case .interactiveMovement: interactiveDrag(layout, collectionView, through: slots)
@@ -101,8 +80,8 @@ struct ReorderTests {
     }
 
     @Test("Forward, backward, across rows: the data ends in the dragged order, told (from, to) once per drag",
-          arguments: [Approach.layoutMovesCells, .interactiveMovement])
-    func scriptedDrags(approach: Approach) throws {
+          arguments: [ReorderApproach.layoutMovesCells, .interactiveMovement])
+    func scriptedDrags(approach: ReorderApproach) throws {
         let (collectionView, layout, data) = makeGrid()
         #expect(collectionView.indexPathForItem(at: slot(4)) == IndexPath(row: 4, section: 0))
         #expect(layout.attributesArray.map(\.frame.origin.x).prefix(4) == [10, 100, 190, 10], "three columns, then a wrap")
@@ -144,20 +123,5 @@ struct ReorderTests {
         interactiveDrag(layout, collectionView, through: [0, 1, 2, 5], final: .cancelled)
         #expect(data.order == "abcdefghi" && data.reports.isEmpty)
         #expect(collectionView.layoutAttributesForItem(at: IndexPath(row: 5, section: 0))?.transform == .identity)
-    }
-}
-
-/// The article's two ways to reorder.
-enum Approach: CustomStringConvertible {
-    /// Before iOS 9: the layout moves the cells itself.
-    case layoutMovesCells
-    /// iOS 9: the collection view's interactive movement.
-    case interactiveMovement
-
-    var description: String {
-        switch self {
-        case .layoutMovesCells: "the layout moves cells"
-        case .interactiveMovement: "interactive movement"
-        }
     }
 }
