@@ -79,9 +79,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
         // The articles' dynamics, layout and drag-and-drop code, ported with only the `UI` prefixes dropped.
+        // The ported code lives in DynamicsScenarios; these tests drive it, and play every scenario end to end.
         .testTarget(name: "SeedPortTests", dependencies: ["Dynamics", "DynamicsScenarios"], swiftSettings: swiftSettings),
-        // Every scenario played end to end, with its outcome held to numbers.
-        .testTarget(name: "DynamicsScenariosTests", dependencies: ["Dynamics", "DynamicsScenarios"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11

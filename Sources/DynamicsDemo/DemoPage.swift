@@ -47,13 +47,20 @@ struct DemoPage {
             """
     }
 
-    /// Numbers cut to two decimals (plenty for points and seconds, and the page a quarter of the size), and
-    /// `</` escaped so the data cannot close its script element.
+    /// Numbers cut to two decimals (plenty for points, and the page a fraction of the size; strings are left
+    /// alone), and `</` escaped so the data cannot close its script element.
     static func compact(_ json: String) -> String {
-        let pattern = try! NSRegularExpression(pattern: #"(-?\d+\.\d{2})\d+(e-?\d+)?"#)
-        let range = NSRange(json.startIndex..., in: json)
-        var text = pattern.stringByReplacingMatches(in: json, range: range, withTemplate: "$1$2")
-        text = text.replacingOccurrences(of: "</", with: "<\\/")
-        return text
+        let token = try! NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*"|(-?\d+\.\d{2})\d+"#)
+        let text = json as NSString
+        var out = ""
+        var last = 0
+        for match in token.matches(in: json, range: NSRange(location: 0, length: text.length)) {
+            let kept = match.range(at: 1)
+            guard kept.location != NSNotFound else { continue }  // a string: copied as it is
+            out += text.substring(with: NSRange(location: last, length: kept.location - last)) + text.substring(with: kept)
+            last = match.range.location + match.range.length
+        }
+        out += text.substring(from: last)
+        return out.replacingOccurrences(of: "</", with: "<\\/")
     }
 }

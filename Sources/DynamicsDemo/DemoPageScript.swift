@@ -102,8 +102,7 @@ enum DemoPageScript {
           const scenario = scenarios[index], frame = scenario.frames[frameIndex];
           const [x, y, w, h] = R(scenario.canvas);
           stage.setAttribute("viewBox", `${n(x)} ${n(y)} ${n(w)} ${n(h)}`);
-          stage.setAttribute("width", n(w));
-          stage.setAttribute("height", n(h));
+          stage.style.aspectRatio = `${n(w)} / ${n(h)}`;
           let out = `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="#ffffff"/><g class="views">`;
           for (const box of frame.boxes) out += boxSVG(box);
           out += "</g>";
@@ -135,7 +134,7 @@ enum DemoPageScript {
           const pad = (hi - lo) * 0.06; lo -= pad; hi += pad;
           const Y = (v) => plotBox.bottom - (plotBox.bottom - plotBox.top) * (v - lo) / (hi - lo);
           const t1 = frameTime(scenario, scenario.frames.length - 1);
-          const label = (v) => Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+          const label = (v) => Math.abs(v) < 0.005 ? "0" : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
           let out = `<svg viewBox="0 0 320 130" font-size="10" fill="#5f6368">`;
           out += `<rect x="${plotBox.left}" y="${plotBox.top}" width="${plotBox.right - plotBox.left}" height="${plotBox.bottom - plotBox.top}" fill="#f8f9fb"/>`;
           for (const v of [hi - pad, lo + pad, ...(lo < 0 && hi > 0 ? [0] : [])]) {

@@ -1,6 +1,7 @@
 // Closed forms to hold the scenarios' motion to. The scenes themselves (the ported view controllers, layouts
 // and behaviors, gesture states, frame stepping) live in the DynamicsScenarios module.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 
 /// Velocity and distance after `n` substeps of `h` from velocity `v0` under constant acceleration `a` with

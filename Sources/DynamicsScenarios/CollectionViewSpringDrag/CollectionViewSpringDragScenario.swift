@@ -118,7 +118,7 @@ package enum CollectionViewSpringDragScenario {
         }
         let recording = recorder.finish(
             pausedAtFrame: pausedAtFrame,
-            keyNumber: String(format: "lag up to %.1f pt; home within %.2f pt", maximumLag, homeErrors.max() ?? 0))
+            keyNumber: String(format: "lag up to %.1f pt; home within %.3f pt", maximumLag, homeErrors.max() ?? 0))
         return Outcome(
             recording: recording, cellCount: collectionView.numberOfItems(inSection: 0), dragged: cells.map(\.indexPath),
             start: start, release: touch, maximumLag: maximumLag, lagAtRelease: lagAtRelease, homeErrors: homeErrors,

@@ -2,6 +2,7 @@
 // spring's lag, keep their places relative to each other, go back when the finger lifts, and the animator's
 // pause clears the drag.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@
 // image's attachment and throw, and tap-to-snap. The motion is held to UIKit's units in closed form: gravity 1 = 1000 pt/s², a push of
 // 1 N·s gives a 1 kg (100 × 100) item 100 pt/s, resistance 0.1/s by default.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
 

@@ -2,39 +2,22 @@
 // another slot and reporting (from, to) at the end, and iOS 9's interactive movement with the moving cell
 // shown 1.2 times its size. Scripted drags: forward, backward, across rows, and abandoned.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
 
 @MainActor
 @Suite("The drag-to-reorder grid")
 struct ReorderTests {
-    /// A 300-wide collection view of the article's grid (80 × 80 cells 10 apart, insets 10: three columns)
-    /// showing "abcdefghi", with the manual drag's blocks wired to the data.
+    /// The article's grid showing "abcdefghi" (``ReorderGrid``).
     private func makeGrid() -> (CollectionView, ReorderLayout, Letters) {
-        let layout = ReorderLayout()
-        let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 600), collectionViewLayout: layout)
-        let data = Letters("abcdefghi")
-        collectionView.dataSource = data
-        layout.moveBeganBlock = { indexPath in data.collectionView(collectionView, canMoveItemAt: indexPath) }
-        layout.moveEndBlock = { from, to in
-            if from == to { data.reports.append((from, to)) } else { data.collectionView(collectionView, moveItemAt: from, to: to) }
-        }
-        return (collectionView, layout, data)
+        let grid = ReorderGrid()
+        return (grid.collectionView, grid.layout, grid.data)
     }
 
-    /// The centre of slot `index`.
-    private func slot(_ index: Int) -> CGPoint {
-        CGPoint(x: 50 + CGFloat(index % 3) * 90, y: 50 + CGFloat(index / 3) * 90)
-    }
+    private func slot(_ index: Int) -> CGPoint { ReorderGrid.slot(index) }
 
-    /// The finger's path through `slots` (adjacent ones): half-way between each pair (in the gap), then the
-    /// next centre.
-    private func path(through slots: [Int]) -> [CGPoint] {
-        zip(slots, slots.dropFirst()).flatMap { from, to in
-            let a = slot(from), b = slot(to)
-            return [CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), b]
-        }
-    }
+    private func path(through slots: [Int]) -> [CGPoint] { ReorderGrid.path(through: slots) }
 
     /// Drags slot `slots[0]` through the rest with the layout's own long-press handling; checks the snapshot and
     /// the placeholder on the way; releases at `release` (default: the last slot's centre).
