@@ -293,6 +293,10 @@ open class AttachmentBehavior: DynamicBehavior {
         setNeedsWorldUpdate()
     }
 
+    override func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {
+        drawDebug(into: &drawing, in: context)
+    }
+
     override func applyChanges(in context: BehaviorContext) {
         guard let joint else { return }
         let changes = self.changes

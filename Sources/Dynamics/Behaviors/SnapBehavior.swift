@@ -92,6 +92,10 @@ open class SnapBehavior: DynamicBehavior {
         setNeedsWorldUpdate()
     }
 
+    override func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {
+        drawDebug(into: &drawing, in: context)
+    }
+
     override func applyChanges(in context: BehaviorContext) {
         let changes = self.changes
         self.changes = []

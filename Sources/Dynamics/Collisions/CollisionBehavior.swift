@@ -203,6 +203,10 @@ open class CollisionBehavior: DynamicBehavior {
 
     override func applyChanges(in context: BehaviorContext) { buildBoundaries(in: context) }
 
+    override func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {
+        drawDebug(into: &drawing, in: context)
+    }
+
     /// Rebuilds the reference-bounds boundary when the reference bounds changed (UIKit checks every step).
     override func prepareStep(in context: BehaviorContext) {
         guard referenceInsets != nil, referenceRect(in: context.animator) != builtReferenceRect else { return }

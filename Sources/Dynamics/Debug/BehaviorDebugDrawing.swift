@@ -1,12 +1,13 @@
 internal import Foundation
 internal import SolverBackend
 
-// What each behavior adds to a debug drawing. Attachment points come from the bodies' current states (not the
+// What each behavior adds to a debug drawing, through its `contributeDebugDrawing(to:in:)` hook. Attachment points come from the bodies' current states (not the
 // items', which may be converted or not yet written), so the lines meet the drawn bodies exactly.
 
-extension AttachmentBehavior: DebugDrawingContributor {
-    func contribute(to drawing: inout DebugDrawing, in animator: DynamicAnimator) {
-        let states = items.compactMap(animator.debugState)
+extension AttachmentBehavior {
+    /// Appends what this behavior shows (``contributeDebugDrawing(to:in:)``).
+    func drawDebug(into drawing: inout DebugDrawing, in context: BehaviorContext) {
+        let states = items.compactMap(context.animator.debugState)
         guard states.count == items.count else { return }
         let points = states.indices.map { k in
             attachmentPoint(k, center: CGPoint(x: states[k].x, y: states[k].y), angle: states[k].angle)
@@ -24,9 +25,10 @@ extension AttachmentBehavior: DebugDrawingContributor {
     }
 }
 
-extension SnapBehavior: DebugDrawingContributor {
-    func contribute(to drawing: inout DebugDrawing, in animator: DynamicAnimator) {
-        guard let state = animator.debugState(of: item) else { return }
+extension SnapBehavior {
+    /// Appends what this behavior shows (``contributeDebugDrawing(to:in:)``).
+    func drawDebug(into drawing: inout DebugDrawing, in context: BehaviorContext) {
+        guard let state = context.animator.debugState(of: item) else { return }
         let c = cos(state.angle), s = sin(state.angle)
         for (corner, anchor) in zip(corners(), anchors()) {
             let onItem = CGPoint(x: state.x + c * corner.x - s * corner.y, y: state.y + s * corner.x + c * corner.y)
@@ -36,8 +38,9 @@ extension SnapBehavior: DebugDrawingContributor {
     }
 }
 
-extension CollisionBehavior: DebugDrawingContributor {
-    func contribute(to drawing: inout DebugDrawing, in animator: DynamicAnimator) {
+extension CollisionBehavior {
+    /// Appends what this behavior shows (``contributeDebugDrawing(to:in:)``).
+    func drawDebug(into drawing: inout DebugDrawing, in context: BehaviorContext) {
         for boundary in boundaries where !boundary.shapes.isEmpty {
             // Chained from the collided segments, so a closed subpath ends where it began.
             var polylines: [[CGPoint]] = []
@@ -52,8 +55,9 @@ extension CollisionBehavior: DebugDrawingContributor {
     }
 }
 
-extension FieldBehavior: DebugDrawingContributor {
-    func contribute(to drawing: inout DebugDrawing, in animator: DynamicAnimator) {
+extension FieldBehavior {
+    /// Appends what this behavior shows (``contributeDebugDrawing(to:in:)``).
+    func drawDebug(into drawing: inout DebugDrawing, in context: BehaviorContext) {
         var areas: [DebugDrawing.Area] = []
         var isApproximate = false
         region.shape.forEachPostfix { node in

@@ -17,9 +17,8 @@ extension DynamicAnimator {
                     center: CGPoint(x: state.x, y: state.y), angle: state.angle, shapes: DebugShapes.shapes(of: record.item),
                     isAwake: state.isAwake, collides: !record.shapes.isEmpty))
         }
-        for behavior in registeredBehaviors {
-            (behavior as? DebugDrawingContributor)?.contribute(to: &drawing, in: self)
-        }
+        let context = self.context
+        for behavior in registeredBehaviors { behavior.contributeDebugDrawing(to: &drawing, in: context) }
         for contact in world.contacts where contact.isTouching {
             for point in contact.points {
                 drawing.contacts.append(
@@ -51,13 +50,6 @@ extension DynamicAnimator {
     func debugState(of item: any DynamicItem) -> BodyState? {
         bodyID(of: item).map { id in solve { try world.state(of: id) } }
     }
-}
-
-/// A behavior that shows something of its own in a debug drawing (joints, boundaries, fields).
-@MainActor
-protocol DebugDrawingContributor {
-    /// Appends what the behavior shows, as it is in `animator` now.
-    func contribute(to drawing: inout DebugDrawing, in animator: DynamicAnimator)
 }
 
 extension DebugDrawing {
