@@ -106,6 +106,8 @@ enum DemoPageScript {
           let out = `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="#ffffff"/><g class="views">`;
           for (const box of frame.boxes) out += boxSVG(box);
           out += "</g>";
+          const trail = scenario.frames.slice(Math.max(0, frameIndex - scenario.trailLength), frameIndex + 1).filter((f) => f.tracked != null);
+          if (trail.length > 1) out += `<polyline class="trail" points="${trail.map((f) => P(f.tracked).map(n).join(",")).join(" ")}" fill="none" stroke="#1a73e8" stroke-opacity="0.45" stroke-width="2" stroke-linejoin="round"/>`;
           if (state.physics && frame.physics) out += physicsSVG(frame.physics);
           if (frame.finger) { const [fx, fy] = P(frame.finger); out += `<circle class="finger" cx="${n(fx)}" cy="${n(fy)}" r="14" fill="#202124" fill-opacity="0.18" stroke="#202124" stroke-width="1.5"/>`; }
           stage.innerHTML = out;

@@ -16,7 +16,7 @@ enum DemoPageStyle {
         nav .key { display: block; font-size: 12px; color: #5f6368; }
         .card { background: #fff; border-radius: 10px; box-shadow: 0 1px 3px rgba(60,64,67,.2); padding: 12px; }
         #stage-card { display: flex; flex-direction: column; gap: 8px; }
-        #stage { display: block; align-self: center; width: auto; height: min(72vh, 667px); max-width: 100%; background: #f8f9fb; border-radius: 6px; }
+        #stage { display: block; align-self: center; width: auto; height: min(72vh, 667px); max-width: 100%; background: #fff; border: 1px solid #dadce0; border-radius: 6px; }
         #caption { min-height: 2.9em; font-size: 13px; color: #3c4043; }
         #controls { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
         #controls button, #controls select { font: inherit; border: 1px solid #dadce0; background: #fff; border-radius: 6px; padding: 4px 10px; cursor: pointer; }

@@ -23,6 +23,7 @@ struct FrameSVG {
         out += "<g class=\"views\">"
         for box in frame.boxes { out += boxSVG(box) }
         out += "</g>\n"
+        out += trail()
         if let physics = frame.physics { out += physics.svgElements + "\n" }
         if let finger = frame.finger {
             out += "<circle cx=\"\(f(finger.x))\" cy=\"\(f(finger.y))\" r=\"14\" fill=\"#202124\" fill-opacity=\"0.18\" stroke=\"#202124\" stroke-width=\"1.5\"/>"
@@ -33,6 +34,15 @@ struct FrameSVG {
         out += "<text x=\"\(f(Double(canvas.minX) + 10))\" y=\"\(f(y + 35))\" fill=\"#bdc1c6\" font-size=\"11\">"
         out += "t = \(String(format: "%.2f", frame.time)) s · \(escape(frame.caption))</text>\n</svg>\n"
         return out
+    }
+
+    /// The tracked item's path over the last `trailLength` frames, as a line.
+    private func trail() -> String {
+        let first = max(0, frameIndex - recording.trailLength)
+        let points = recording.frames[first...frameIndex].compactMap(\.tracked)
+        guard points.count > 1 else { return "" }
+        let list = points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
+        return "<polyline class=\"trail\" points=\"\(list)\" fill=\"none\" stroke=\"#1a73e8\" stroke-opacity=\"0.45\" stroke-width=\"2\" stroke-linejoin=\"round\"/>\n"
     }
 
     private func boxSVG(_ box: ShownBox) -> String {

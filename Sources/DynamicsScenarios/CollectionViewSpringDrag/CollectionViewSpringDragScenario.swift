@@ -74,6 +74,8 @@ package enum CollectionViewSpringDragScenario {
         let cells = animator.items(in: collectionView.bounds).compactMap { $0 as? CollectionViewLayoutAttributes }
         let lead = cells.first { $0.indexPath == data.selectedIndexPaths[0] }!
 
+        recorder.track(frames: 40) { lead.center }
+
         func boxes() -> [ShownBox] {
             let shown = (layout.layoutAttributesForElements(in: collectionView.bounds) ?? []).sorted { $0.zIndex < $1.zIndex }
             return shown.map { cell in

@@ -37,6 +37,7 @@ package enum DragAndThrowScenario {
                 + "with a random spin; 0.3 s later the demo resets.",
             canvas: controller.view.frame)
         recorder.show(image, as: "image", label: "image")
+        recorder.track(frames: 30) { image.center }
         recorder.show(controller.redView, as: "anchor", shape: .ellipse)
         recorder.show(controller.blueView, as: "touch", shape: .ellipse)
         recorder.chart("image speed", in: "Speed", unit: "pt/s")

@@ -40,6 +40,7 @@ package enum FallingBallScenario {
                 + "bounce lower each time until it rests and the animator pauses.",
             canvas: controller.view.frame)
         recorder.show(ball, as: "ball", shape: .ellipse)
+        recorder.track(frames: 60) { ball.center }
         recorder.chart("height above the bar", in: "Height", unit: "pt")
         recorder.chart("energy", in: "Energy per kilogram", unit: "J/kg")
         let barBox = ShownBox(

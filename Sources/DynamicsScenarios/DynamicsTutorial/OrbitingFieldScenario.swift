@@ -63,6 +63,7 @@ package enum OrbitingFieldScenario {
                 + "Recorded every fourth frame over 90 s.",
             canvas: screen.frame, frameInterval: Double(stepsPerRecordedFrame) * frame)
         recorder.show(blue, as: "orbiter")
+        recorder.track(frames: 15 * 8) { blue.center }
         recorder.chart("distance from the centre", in: "Orbit radius", unit: "pt")
         recorder.chart("speed / 10", in: "Orbit radius", unit: "pt")
 
@@ -93,7 +94,7 @@ package enum OrbitingFieldScenario {
             if index >= steps - 10 * 60 { turned += delta }
             last = p.angle
             if (index + 1) % stepsPerRecordedFrame == 0 { capture() }
-            if index + 1 == 8 * 60 { recorder.markPoster() }  // circling in, 8 s after the start
+            if index + 1 == 12 * 60 { recorder.markPoster() }  // circling in, 12 s after the start
         }
         let recording = recorder.finish(
             pausedAtFrame: nil, keyNumber: String(format: "captured at r = %.1f pt, %.0f pt/s", polar().r, speed()))

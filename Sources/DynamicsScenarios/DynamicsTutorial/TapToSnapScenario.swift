@@ -36,6 +36,7 @@ package enum TapToSnapScenario {
                 + "second tap mid-flight replaces the snap.",
             canvas: controller.view.frame)
         recorder.show(square, as: "square")
+        recorder.track(frames: 40) { square.center }
         recorder.chart("distance to the snap point", in: "Distance to the snap point", unit: "pt")
 
         var target: CGPoint?

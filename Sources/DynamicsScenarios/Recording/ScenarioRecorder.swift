@@ -12,6 +12,7 @@ package final class ScenarioRecorder {
     private var series: [String: [Double]] = [:]
     private var seriesOrder: [(plot: String, unit: String, series: String)] = []
     private var time = 0.0
+    private var trackedPosition: (() -> CGPoint)?
 
     /// A recorder for a scenario captured every `frameInterval` seconds (default: every 60 Hz frame).
     package init(name: String, title: String, summary: String, canvas: CGRect, frameInterval: Double = frame) {
@@ -22,6 +23,13 @@ package final class ScenarioRecorder {
     /// Draws `view` with `role` (a colour the page knows), as `shape`, with `label` in its middle.
     package func show(_ view: View, as role: String, shape: ShownBox.Shape = .rectangle, label: String? = nil) {
         roles[ObjectIdentifier(view)] = (role, shape, label)
+    }
+
+    /// Follows the point `position` gives (canvas coordinates) in every frame, and draws its path over the last
+    /// `frames` frames.
+    package func track(frames: Int, _ position: @escaping () -> CGPoint) {
+        trackedPosition = position
+        recording.trailLength = frames
     }
 
     /// Declares a plot line; values are given per frame with `capture(…, values:)`.
@@ -39,7 +47,9 @@ package final class ScenarioRecorder {
         var boxes = extra  // behind the views
         if let root { collect(root.subviews, in: root, into: &boxes) }
         recording.frames.append(
-            ScenarioFrame(time: time, boxes: boxes, physics: animator?.debugDrawing(), finger: finger, caption: caption))
+            ScenarioFrame(
+                time: time, boxes: boxes, physics: animator?.debugDrawing(), finger: finger, caption: caption,
+                tracked: trackedPosition?()))
         for name in series.keys { series[name]!.append(values[name] ?? .nan) }
         time += recording.frameInterval
     }

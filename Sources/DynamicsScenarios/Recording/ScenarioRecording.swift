@@ -28,6 +28,8 @@ package struct ScenarioRecording: Encodable, Sendable {
     package var keyNumber: String = ""
     /// The frame that shows the scenario best (for a still picture).
     package var posterFrame = 0
+    /// How many frames of the tracked item's path to draw behind it (0: no trail).
+    package var trailLength = 0
 
     package init(name: String, title: String, summary: String, canvas: CGRect) {
         self.name = name
@@ -49,6 +51,8 @@ package struct ScenarioFrame: Encodable, Sendable {
     package var finger: CGPoint?
     /// What is happening, for a person watching.
     package var caption: String
+    /// Where the tracked item is (its path is drawn from the frames before), if the scenario tracks one.
+    package var tracked: CGPoint?
 }
 
 /// A view or a collection view cell as drawn in a frame, in canvas coordinates.
