@@ -40,9 +40,7 @@ package enum BreathingButtonScenario {
         var widths: [Double] = [], heights: [Double] = []
         var pausedAtFrame: Int?
         for index in 1...(60 * 30) where pausedAtFrame.map({ index <= $0 + 20 }) ?? true {
-            let wasRunning = animator.isRunning
-            if wasRunning { animator.step(frame) }
-            if wasRunning && !animator.isRunning { pausedAtFrame = index }
+            if animator.stepNotingPause() { pausedAtFrame = index }
             let width = Double(controller.button.bounds.width) - 300, height = Double(controller.button.bounds.height) - 200
             if pausedAtFrame == nil || pausedAtFrame == index {
                 widths.append(width)

@@ -96,9 +96,7 @@ package enum CollectionViewSpringDragScenario {
                 lagAtRelease = distance(lead.center, touch)
                 layout.endDragging()  // .ended
             }
-            let wasRunning = animator.isRunning
-            if wasRunning { animator.step(frame) }
-            if wasRunning && !animator.isRunning { pausedAtFrame = frameIndex }
+            if animator.stepNotingPause() { pausedAtFrame = frameIndex }
             let target = fingerDown ? touch : start
             if fingerDown { maximumLag = max(maximumLag, distance(lead.center, touch)) }
             let caption = fingerDown

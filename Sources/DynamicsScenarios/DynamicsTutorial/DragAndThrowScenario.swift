@@ -25,6 +25,14 @@ package enum DragAndThrowScenario {
         package var resetRestored: Bool
     }
 
+    /// Where the point `offset` from the view's centre (in its unrotated frame) is now, turned with the view.
+    static func pointHeld(on view: View, offset: CGPoint) -> CGPoint {
+        let angle = Double(view.transform.rotationAngle)
+        return CGPoint(
+            x: view.center.x + offset.x * CGFloat(cos(angle)) - offset.y * CGFloat(sin(angle)),
+            y: view.center.y + offset.x * CGFloat(sin(angle)) + offset.y * CGFloat(cos(angle)))
+    }
+
     package static func run() -> Outcome {
         let controller = ThrowViewController()
         controller.viewDidLoad()
@@ -62,11 +70,7 @@ package enum DragAndThrowScenario {
             finger = CGPoint(x: touch.x + CGFloat(index) * 100 / 30, y: touch.y - CGFloat(index) * 60 / 30)
             controller.handleAttachmentGesture(.changed, location: finger, boxLocation: .zero, velocity: .zero)
             animator.step(frame)
-            let angle = Double(image.transform.rotationAngle)
-            let held = CGPoint(
-                x: image.center.x + offset.x * CGFloat(cos(angle)) - offset.y * CGFloat(sin(angle)),
-                y: image.center.y + offset.x * CGFloat(sin(angle)) + offset.y * CGFloat(cos(angle)))
-            worstGap = max(worstGap, distance(held, finger))
+            worstGap = max(worstGap, distance(pointHeld(on: image, offset: offset), finger))
             capture(finger, "Dragging: the attachment's anchor (red) follows the finger")
             if index == 20 { recorder.markPoster() }
         }

@@ -66,9 +66,7 @@ package enum FallingBallScenario {
         let initialEnergy = energy()
         capture("The ball hangs at y = 125 before the first step")
         for index in 1...(60 * 20) where pausedAtFrame.map({ index <= $0 + 20 }) ?? true {
-            let wasRunning = animator.isRunning
-            if wasRunning { animator.step(frame) }
-            if wasRunning && !animator.isRunning { pausedAtFrame = index }
+            if animator.stepNotingPause() { pausedAtFrame = index }
             let y = ball.center.y
             lowest = max(lowest, ball.frame.maxY)
             if !bounced, y < previousY { bounced = true }

@@ -43,9 +43,7 @@ package enum SlideInMenuScenario {
         func play(frames: Int, caption: String) -> Int? {
             var paused: Int?
             for index in 1...frames {
-                let wasRunning = controller.animator.isRunning
-                if wasRunning { controller.animator.step(frame) }
-                if wasRunning && !controller.animator.isRunning { paused = index }
+                if controller.animator.stepNotingPause() { paused = index }
                 furthest = max(furthest, menu.frame.maxX)
                 recorder.capture(
                     root: controller.view, boxes: [barBox], animator: controller.animator,

@@ -50,9 +50,7 @@ package enum TapToSnapScenario {
                 target = tap.point
                 pausedAtFrame = nil
             }
-            let wasRunning = controller.animator.isRunning
-            if wasRunning { controller.animator.step(frame) }
-            if wasRunning && !controller.animator.isRunning { pausedAtFrame = index }
+            if controller.animator.stepNotingPause() { pausedAtFrame = index }
             if let target, target == taps[0].point {
                 let start = CGPoint(x: 187.5, y: 333.5)
                 let length = distance(target, start)

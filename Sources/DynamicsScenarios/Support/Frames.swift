@@ -11,6 +11,14 @@ extension DynamicAnimator {
         for _ in 0..<count { step(frame) }
     }
 
+    /// Steps one frame when the animator is running (a paused one stays paused, as on a device, where nothing
+    /// steps it); true when this step paused it.
+    func stepNotingPause() -> Bool {
+        guard isRunning else { return false }
+        step(frame)
+        return !isRunning
+    }
+
     /// Steps until the animator pauses, at most `limit` frames; returns the frames stepped.
     @discardableResult
     func runUntilPaused(limit: Int = 60 * 30) -> Int {
