@@ -31,8 +31,9 @@ struct ContactSystem {
 ///   restitution  after the positions moved: an impact faster than 100 pt/s leaves at e times its approach speed;
 ///                a slower one (or e = 0) stops.
 ///   projection   overlaps (and the held rigid joint rows) moved back to zero error on positions.
-/// Small islands are solved exactly with a two-sided active set; large ones (piles) by projected Gauss–Seidel,
-/// with non-linear Gauss–Seidel on positions.
+/// Small islands are solved exactly with a two-sided active set; large ones (piles) take the soft step
+/// (ReferenceSoftContacts.swift), with the joint rows they hold swept between its sweeps and moved back on
+/// positions by non-linear Gauss–Seidel.
 extension ReferenceWorld {
     /// A contact row of `contact` along direction d through arms rA, rB (offsets of the point from the bodies'
     /// centres). Static bodies take part with zero inverse mass.
@@ -50,6 +51,7 @@ extension ReferenceWorld {
         var row = contactRow(contact, contact.normal, r.a, r.b, origin: .contactNormal(contact: k, point: p))
         row.isUnilateral = true
         row.c = separation(contact, contact.points[p], arms: r)
+        row.soft = ReferenceConstants.contactRegularization * coupling(row, row)
         return row
     }
 
@@ -67,9 +69,11 @@ extension ReferenceWorld {
             by += r.b.y
         }
         let share = 1.0 / Double(contact.points.count)
-        return contactRow(
+        var row = contactRow(
             contact, (-contact.normal.y, contact.normal.x), (ax * share, ay * share), (bx * share, by * share),
             origin: .contactFriction(contact: k, normals: normals, mu: contact.friction))
+        row.soft = ReferenceConstants.contactRegularization * coupling(row, row)
+        return row
     }
 
     /// μ times the contact's total normal impulse in `lambda`: a friction row's bound.
@@ -131,12 +135,13 @@ extension ReferenceWorld {
                 if s.lambda[p] < lo - tolerance || s.lambda[p] > hi + tolerance {
                     let upper = s.lambda[p] > hi
                     s.lambda[p] = upper ? hi : lo
+                    // Held friction keeps following its normals, even after it re-entered once (the re-entered
+                    // flag alone keeps it from cycling): held at a stale bound it would push beyond its cone.
                     if s.rows[p].isFriction {
                         s.hold[p] = upper ? .frictionUpper : .frictionLower
                     } else {
-                        s.hold[p] = .held
+                        s.hold[p] = s.rows[p].reentered ? .forGood : .held
                     }
-                    if s.rows[p].reentered { s.hold[p] = .forGood }
                     changed = true
                 } else if s.lambda[p] < lo {
                     s.lambda[p] = lo
@@ -171,9 +176,9 @@ extension ReferenceWorld {
                 guard release else { continue }
                 s.hold[p] = .free
                 s.rows[p].reentered = true
-                changed = true
             }
-            if !changed { return }
+            // No early exit: every pass runs, as in the C core. A pinned friction row takes its bound from the
+            // normal impulses at the pass's start, so a pass that changed nothing may still have left it stale.
         }
     }
 
@@ -217,7 +222,7 @@ extension ReferenceWorld {
     /// The velocity-stage system of a contact island: the held joint islands' rows with their targets, then a
     /// normal row per contact point and a friction row per contact. Records each point's approach velocity.
     private func velocitySystem(
-        _ island: ReferenceContactIsland, _ layout: ReferenceLayout, start: SubstepStart, h: Double
+        _ island: ReferenceContactIsland, _ layout: ReferenceLayout, start: SubstepStart, h: Double, contacts: Bool
     ) -> ContactSystem {
         var s = ContactSystem()
         let trapezoidal = springModel == .analytic
@@ -227,7 +232,7 @@ extension ReferenceWorld {
                 s.append(row, rhs: target, lo: row.lo, hi: row.hi, hold: fixed ? .held : .free)
             }
         }
-        for k in island.contacts {
+        for k in island.contacts where contacts {
             let firstNormal = s.rows.count
             for p in collision.contacts[k].points.indices {
                 let normal = normalRow(k, p)
@@ -252,38 +257,52 @@ extension ReferenceWorld {
         return s
     }
 
-    /// Velocity stage of every contact island for substep h (after the joint islands).
-    func solveContactVelocities(_ islands: ReferenceContactIslands, _ layout: ReferenceLayout, start: SubstepStart, h: Double) {
-        for island in islands.islands {
-            var s = velocitySystem(island, layout, start: start, h: h)
+    /// Velocity stage of every contact island for substep h (after the joint islands): small islands solved
+    /// exactly, large ones by the soft step (prepared at the step's first substep) with their joint rows swept
+    /// between its sweeps.
+    func solveContactVelocities(
+        _ islands: inout ReferenceContactIslands, _ layout: ReferenceLayout, start: SubstepStart, h: Double, substep: Int
+    ) {
+        for (i, island) in islands.islands.enumerated() {
+            if island.direct && substep == 0 {  // not pushed yet this step
+                for k in island.contacts {
+                    for p in collision.contacts[k].points.indices {
+                        collision.contacts[k].points[p].maxNormalImpulse = 0.0
+                        collision.contacts[k].points[p].touch = nil
+                    }
+                }
+            }
+            var s = velocitySystem(island, layout, start: start, h: h, contacts: island.direct)
             if island.direct {
                 solveVelocitiesDirect(&s)
-            } else {
-                // Warm start from the points' last impulses (joint rows from zero).
+                // Keep the impulses on the points: restitution and touch detection read them.
                 for r in s.rows.indices {
-                    var warm = 0.0
                     switch s.rows[r].origin {
                     case .joint: break
-                    case let .contactNormal(k, p): warm = collision.contacts[k].points[p].normalImpulse
-                    case let .contactFriction(k, _, _): warm = collision.contacts[k].points[0].tangentImpulse
+                    case let .contactNormal(k, p):
+                        collision.contacts[k].points[p].normalImpulse = s.lambda[r]
+                        if s.lambda[r] > collision.contacts[k].points[p].maxNormalImpulse {
+                            collision.contacts[k].points[p].maxNormalImpulse = s.lambda[r]
+                        }
+                    case let .contactFriction(k, _, _): collision.contacts[k].points[0].tangentImpulse = s.lambda[r]
                     }
-                    s.lambda[r] = warm
-                    if warm != 0.0 { apply(s.rows[r], warm, to: .velocities) }
                 }
-                solveSweeps(&s, iterations: ReferenceConstants.contactVelocityIterations)
+                continue
             }
-            // Keep the impulses on the points: warm starts, restitution and touch detection read them.
-            for r in s.rows.indices {
-                switch s.rows[r].origin {
-                case .joint: break
-                case let .contactNormal(k, p):
-                    collision.contacts[k].points[p].normalImpulse = s.lambda[r]
-                    if s.lambda[r] > collision.contacts[k].points[p].maxNormalImpulse {
-                        collision.contacts[k].points[p].maxNormalImpulse = s.lambda[r]
-                    }
-                case let .contactFriction(k, _, _): collision.contacts[k].points[0].tangentImpulse = s.lambda[r]
+            // A large island: the soft step for its contacts, generic sweeps for the joint rows it holds.
+            if substep == 0 { islands.soft[i] = prepareSoftIsland(island, start: start, h: h) }
+            var soft = islands.soft[i]!
+            warmStartSoftIsland(&soft)
+            for _ in 0..<SoftStep.iterations {
+                if !s.rows.isEmpty {  // joint rows sweep the world's velocities
+                    finishSoftVelocities(soft)
+                    solveSweeps(&s, iterations: 1)
+                    gatherSoftVelocities(&soft)
                 }
+                soft.sweep(bias: true, h: h)
             }
+            finishSoftVelocities(soft)
+            islands.soft[i] = soft
         }
     }
 
@@ -296,6 +315,12 @@ extension ReferenceWorld {
         let trapezoidal = springModel == .analytic
         for k in island.contacts {
             for (p, point) in collision.contacts[k].points.enumerated() where point.normalImpulse > 0.0 {
+                if point.touch == nil || point.normalImpulse >= point.maxNormalImpulse {  // strongest push yet
+                    let contact = collision.contacts[k]
+                    let r = arms(contact, point)
+                    let a = bodies[contact.bodyA]!, b = bodies[contact.bodyB]!
+                    collision.contacts[k].points[p].touch = (0.5 * (a.x + r.a.x + b.x + r.b.x), 0.5 * (a.y + r.a.y + b.y + r.b.y))
+                }
                 let row = normalRow(k, p)
                 let target: Double
                 if point.approachVelocity < -ReferenceConstants.restitutionThreshold {
@@ -312,16 +337,16 @@ extension ReferenceWorld {
     }
 
     /// After the positions moved: impacts bounce by their restitution, and the trapezoidal update's spurious
-    /// separating speed is removed.
-    func applyRestitution(_ islands: ReferenceContactIslands) {
-        for island in islands.islands {
+    /// separating speed is removed. Large islands relax instead (and bounce on the step's last substep).
+    func applyRestitution(_ islands: inout ReferenceContactIslands, h: Double, lastSubstep: Bool) {
+        for (i, island) in islands.islands.enumerated() {
+            if !island.direct {  // the soft step's second half
+                relaxSoftIsland(&islands.soft[i]!, h: h, lastSubstep: lastSubstep)
+                continue
+            }
             var s = restitutionSystem(island)
             if s.rows.isEmpty { continue }
-            if island.direct {
-                solveVelocitiesDirect(&s)
-            } else {
-                solveSweeps(&s, iterations: ReferenceConstants.contactRestitutionIterations)
-            }
+            solveVelocitiesDirect(&s)
             for r in s.rows.indices {
                 if case let .contactNormal(k, p) = s.rows[r].origin {
                     collision.contacts[k].points[p].normalImpulse += s.lambda[r]
@@ -334,7 +359,9 @@ extension ReferenceWorld {
 
     /// The position system of a contact island: the held joint islands' rigid (and violated one-sided) rows, and
     /// the normal rows of touching points, each asking for zero error; and the largest error.
-    private func positionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout) -> (system: ContactSystem, worst: Double) {
+    private func positionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout, contacts: Bool)
+        -> (system: ContactSystem, worst: Double)
+    {
         var s = ContactSystem()
         var worst = 0.0
         for k in island.layoutIslands {
@@ -350,25 +377,30 @@ extension ReferenceWorld {
                 }
             }
         }
-        for k in island.contacts {
+        for k in island.contacts where contacts {
+            let jointed = collision.contacts[k].jointed
             for p in collision.contacts[k].points.indices {
                 let row = normalRow(k, p)
                 // Every touching point takes part (one-sided: the active set releases those that would pull), so
                 // pushing one overlap apart carries what rests on it along instead of making a new overlap.
-                s.append(row, rhs: -row.c, lo: 0.0, hi: .infinity, hold: row.c < ReferenceConstants.touchSlop ? .free : .held)
-                if -row.c > worst { worst = -row.c }
+                // Between jointed bodies an overlap is held where it is: the joint's rows may not allow pushing it
+                // apart, and the two corrections would fight without end.
+                let hold: ContactSystem.Hold = row.c < ReferenceConstants.touchSlop ? .free : .held
+                s.append(row, rhs: jointed ? 0.0 : -row.c, lo: 0.0, hi: .infinity, hold: hold)
+                if !jointed && -row.c > worst { worst = -row.c }
             }
         }
         return (s, worst)
     }
 
     /// Position stage of every contact island: overlaps (and the rigid joint rows held) moved back to zero error
-    /// — exactly for small islands, by non-linear Gauss–Seidel with Box2D's slop for large ones.
+    /// exactly for small islands. A large island's contacts are soft (they push out through the velocity stage);
+    /// the rigid joint rows it holds take non-linear Gauss–Seidel steps, each correcting its error.
     func projectContacts(_ islands: ReferenceContactIslands, _ layout: ReferenceLayout) {
         for island in islands.islands {
             if island.direct {
                 for _ in 0..<ReferenceConstants.contactProjectionIterations {
-                    let built = positionSystem(island, layout)
+                    let built = positionSystem(island, layout, contacts: true)
                     if built.worst <= ReferenceConstants.contactProjectionTolerance { break }
                     var s = built.system
                     solveDirect(&s)
@@ -378,26 +410,13 @@ extension ReferenceWorld {
                 }
                 continue
             }
-            // Non-linear Gauss–Seidel: each row recomputes its error at the current positions and corrects a part.
+            if island.layoutIslands.isEmpty { continue }
             for _ in 0..<ReferenceConstants.contactPositionIterations {
-                let (s, worst) = positionSystem(island, layout)
-                if worst <= ReferenceConstants.pileSlop { break }
-                for r in s.rows.indices {
-                    var row = s.rows[r]
-                    var error: Double
-                    if case let .contactNormal(k, p) = row.origin {
-                        row = normalRow(k, p)
-                        error = row.c + ReferenceConstants.pileSlop
-                        if error >= 0.0 { continue }
-                        error = ReferenceConstants.pileBaumgarte
-                            * (error < -ReferenceConstants.pileMaxCorrection ? -ReferenceConstants.pileMaxCorrection : error)
-                    } else {
-                        if s.hold[r] != .free { continue }
-                        error = -s.rhs[r]  // joint rows: their error when the system was built
-                    }
-                    let k = coupling(row, row)
-                    guard k > 0.0 else { continue }
-                    apply(row, -error / k, to: .positions)
+                let (s, worst) = positionSystem(island, layout, contacts: false)
+                if worst <= ReferenceConstants.projectionSlop { break }
+                for r in s.rows.indices where s.hold[r] == .free {
+                    let k = coupling(s.rows[r], s.rows[r])
+                    if k > 0.0 { apply(s.rows[r], s.rhs[r] / k, to: .positions) }
                 }
             }
         }
