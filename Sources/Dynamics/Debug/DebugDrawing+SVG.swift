@@ -2,7 +2,7 @@ internal import Foundation
 
 extension DebugDrawing {
     /// The drawing as a complete SVG document: an `<svg>` element whose `viewBox` is ``bounds`` (one SVG unit
-    /// per point, y down), a light background, then ``svgElements``. Self-contained: no scripts, styles sheets or
+    /// per point, y down), a light background, then ``svgElements``. Self-contained: no scripts, style sheets or
     /// external references.
     public func svgDocument() -> String {
         let box = bounds.isNull || bounds.isEmpty ? CGRect(x: 0, y: 0, width: 1, height: 1) : bounds
