@@ -34,8 +34,9 @@ enum DemoPageScript {
 
         function boxSVG(box) {
           const c = palette[box.role] || palette.view;
-          const [w, h] = S(box.size), [x, y] = P(box.center), t = box.transform;
-          let out = `<g transform="matrix(${t.map(n).join(" ")} ${n(x)} ${n(y)})" opacity="${n(box.alpha)}">`;
+          // Left out of the data when they are the identity and 1.
+          const [w, h] = S(box.size), [x, y] = P(box.center), t = box.transform || [1, 0, 0, 1], alpha = box.alpha ?? 1;
+          let out = `<g transform="matrix(${t.map(n).join(" ")} ${n(x)} ${n(y)})" opacity="${n(alpha)}">`;
           const dash = box.role === "ghost" ? ' stroke-dasharray="5 4"' : "";
           if (box.shape === "ellipse") out += `<ellipse rx="${n(w / 2)}" ry="${n(h / 2)}" `;
           else out += `<rect x="${n(-w / 2)}" y="${n(-h / 2)}" width="${n(w)}" height="${n(h)}" rx="${n(Math.min(6, Math.min(w, h) / 5))}" `;

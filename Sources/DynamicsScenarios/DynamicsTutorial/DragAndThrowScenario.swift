@@ -89,6 +89,7 @@ package enum DragAndThrowScenario {
         }
         // The article's reset, 0.3 s after the throw.
         controller.resetDemo()
+        previousCenter = image.center  // the reset puts it back at once: no speed to chart
         let resetRestored = image.center == original && image.transform == .identity && animator.behaviors.isEmpty
         for _ in 0..<30 { capture(nil, "Reset: the image is back") }
         let recording = recorder.finish(

@@ -72,6 +72,21 @@ package struct ShownBox: Encodable, Sendable {
     package var role: String
     /// Text drawn in the middle (a cell's item number, a letter), if any.
     package var label: String?
+
+    /// The identity transform and full opacity are left out, as a reader assumes them: most boxes of a 1000-cell
+    /// collection view are plain, and the page is a third smaller.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(center, forKey: .center)
+        try container.encode(size, forKey: .size)
+        if transform != [1, 0, 0, 1] { try container.encode(transform, forKey: .transform) }
+        if alpha != 1 { try container.encode(alpha, forKey: .alpha) }
+        try container.encode(shape, forKey: .shape)
+        try container.encode(role, forKey: .role)
+        try container.encodeIfPresent(label, forKey: .label)
+    }
+
+    private enum CodingKeys: String, CodingKey { case center, size, transform, alpha, shape, role, label }
 }
 
 /// A chart of one or more series against the frames' time.
