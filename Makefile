@@ -7,7 +7,7 @@ STRICT = -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors
 # Any compiler warning in the project's own sources (C or Swift) fails the build.
 NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
 
-.PHONY: deps demo test bench bench-smoke sanitize docs docs-preview
+.PHONY: deps demo test bench bench-smoke sanitize docs docs-preview fuzz fuzz-replay
 
 deps:
 	@bash scripts/install-system-packages.sh
