@@ -26,7 +26,7 @@ typedef enum sdResult {
     sdResult_invalidId = 2,       ///< the id names no live body (destroyed, or never created)
     sdResult_nonFinite = 3,       ///< a NaN or infinite number was passed
     sdResult_outOfRange = 4,      ///< a number outside its documented range (negative size, zero substeps, …)
-    sdResult_outOfMemory = 5,     ///< growing the arrays failed; the world is unchanged
+    sdResult_outOfMemory = 5,     ///< growing the arrays failed; the world is unchanged (a step: see sdWorld_Step)
 } sdResult;
 
 /// A short English description of a result code (static storage).
@@ -51,6 +51,22 @@ enum {
     sdBodyFlag_fixedRotation = 1u << 1,  ///< the angle never changes (infinite inertia)
 };
 
+/// Bounds on a body's size and density: within them its mass, moment of inertia and their inverses stay normal
+/// doubles (mass 1e-25 … 1e17 kg), so a density like 1e-310 cannot give an infinite inverse mass. Width and height
+/// (pt) lie in [sdMinBodySize, sdMaxBodySize], density in [sdMinDensity, sdMaxDensity]; a polygon's area in
+/// [sdMinBodySize², sdMaxBodySize²] pt² and its unit inertia in [sdMinBodySize², 100 · sdMaxBodySize²] pt² (room for
+/// a group whose members lie far apart). Outside: outOfRange.
+#define sdMinBodySize 1e-6
+#define sdMaxBodySize 1e6
+#define sdMinDensity 1e-9
+#define sdMaxDensity 1e9
+/// Largest magnitude of a position, angle, velocity, gravity, damping, material value, application point, joint
+/// anchor or length, and of a step's `dt` (in its own units): beyond it, products in the step could overflow.
+/// Larger finite values are refused with outOfRange.
+#define sdMaxMagnitude 1e15
+/// Largest force or impulse component, and friction torque, one call accepts (kg·pt/s², kg·pt/s, kg·pt²/s²).
+#define sdMaxForce 1e30
+
 /// World creation parameters. Get defaults from `sdDefaultWorldDef`.
 typedef struct sdWorldDef {
     int32_t initialBodyCapacity;    ///< slots allocated up front (default 64); the arrays double when full
@@ -65,11 +81,11 @@ typedef struct sdBodyDef {
     double angle;                   ///< radians (default 0)
     double vx, vy;                  ///< linear velocity, pt/s (default 0)
     double angularVelocity;         ///< rad/s (default 0)
-    double width, height;           ///< bounding size, pt, both > 0 (default 100 × 100)
+    double width, height;           ///< bounding size, pt, sdMinBodySize … sdMaxBodySize (default 100 × 100)
     sdShapeKind shape;              ///< default rectangle
-    double polygonArea;             ///< pt², > 0, polygon shapes only
-    double polygonUnitInertia;      ///< polar moment per unit mass about the centre, pt², > 0, polygon only
-    double density;                 ///< > 0 (default 1)
+    double polygonArea;             ///< pt², polygon shapes only (bounds: see sdMinBodySize)
+    double polygonUnitInertia;      ///< polar moment per unit mass about the centre, pt², polygon only (ditto)
+    double density;                 ///< sdMinDensity … sdMaxDensity (default 1)
     double linearDamping;           ///< ≥ 0, 1/s: velocity decays as exp(−c·t) (default 0)
     double angularDamping;          ///< ≥ 0, 1/s (default 0)
     double gravityX, gravityY;      ///< this body's gravitational acceleration, pt/s² (default 0)
@@ -135,7 +151,8 @@ sdResult sdBody_SetMaterial(sdWorld* world, sdBodyId id, double restitution, dou
 sdResult sdBody_Wake(sdWorld* world, sdBodyId id);
 
 /// Adds a force (kg·pt/s²) acting at the world point (px, py) until the end of the next `sdWorld_Step`;
-/// an off-centre point adds the torque r × F.
+/// an off-centre point adds the torque r × F. Components beyond sdMaxForce (the point: sdMaxMagnitude) are
+/// outOfRange.
 sdResult sdBody_ApplyForce(sdWorld* world, sdBodyId id, double fx, double fy, double px, double py);
 /// Changes momentum at once by the impulse (kg·pt/s) acting at the world point (px, py).
 sdResult sdBody_ApplyLinearImpulse(sdWorld* world, sdBodyId id, double jx, double jy, double px, double py);
@@ -147,8 +164,8 @@ sdResult sdBody_GetState(const sdWorld* world, sdBodyId id, sdBodyState* outStat
 /// Shortest substep `sdWorld_Step` accepts (s): shorter ones lose the step's arithmetic to round-off.
 #define sdMinimumSubstep 1e-9
 
-/// Advances the world by `dt` seconds in `substepCount` (1…1024) equal substeps of at least sdMinimumSubstep
-/// (outOfRange otherwise). Forces applied before the call act during every substep and are cleared at the end.
+/// Advances the world by `dt` seconds (at most sdMaxMagnitude) in `substepCount` (1…1024) equal substeps of at
+/// least sdMinimumSubstep (outOfRange otherwise). Forces applied before the call act during every substep and are cleared at the end.
 /// Buffers grow at the start of the step, before anything moves; if one cannot, the result is outOfMemory and
 /// no body has moved (contacts may have been recomputed and resting bodies woken).
 sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount);

@@ -65,20 +65,33 @@ static void sd_sleep(sdWorld* world, int32_t i) {
     sd_topology_changed(world);
 }
 
+/// True when a width or height lies within the documented bounds.
+static bool sd_size_in_range(double size) { return size >= sdMinBodySize && size <= sdMaxBodySize; }
+
+static bool sd_density_in_range(double density) { return density >= sdMinDensity && density <= sdMaxDensity; }
+
 static sdResult sd_validate_body_def(const sdBodyDef* def) {
     if (def == NULL) return sdResult_nullArgument;
     if (!sd_finite2(def->x, def->y) || !sd_finite2(def->angle, def->angularVelocity) ||
         !sd_finite2(def->vx, def->vy) || !sd_finite2(def->width, def->height) || !isfinite(def->density) ||
         !sd_finite2(def->linearDamping, def->angularDamping) || !sd_finite2(def->gravityX, def->gravityY))
         return sdResult_nonFinite;
-    if (def->width <= 0 || def->height <= 0 || def->density <= 0 || def->linearDamping < 0 ||
+    if (!sd_size_in_range(def->width) || !sd_size_in_range(def->height) || !sd_density_in_range(def->density) ||
+        def->linearDamping < 0 ||
         def->angularDamping < 0 || (def->flags & ~sd_known_flags) != 0)
         return sdResult_outOfRange;
+    const double bounded[] = {def->x, def->y, def->angle, def->angularVelocity, def->vx, def->vy,
+                              def->linearDamping, def->angularDamping, def->gravityX, def->gravityY};
+    for (size_t k = 0; k < sizeof bounded / sizeof bounded[0]; ++k)
+        if (fabs(bounded[k]) > sdMaxMagnitude) return sdResult_outOfRange;
     if (def->shape != sdShape_rectangle && def->shape != sdShape_ellipse && def->shape != sdShape_polygon)
         return sdResult_outOfRange;
     if (def->shape == sdShape_polygon) {
         if (!sd_finite2(def->polygonArea, def->polygonUnitInertia)) return sdResult_nonFinite;
-        if (def->polygonArea <= 0 || def->polygonUnitInertia <= 0) return sdResult_outOfRange;
+        const double smallest = sdMinBodySize * sdMinBodySize, largest = sdMaxBodySize * sdMaxBodySize;
+        if (!(def->polygonArea >= smallest && def->polygonArea <= largest)) return sdResult_outOfRange;
+        if (!(def->polygonUnitInertia >= smallest && def->polygonUnitInertia <= 100.0 * largest))
+            return sdResult_outOfRange;
     }
     return sdResult_ok;
 }
@@ -157,7 +170,8 @@ bool sdBody_IsValid(const sdWorld* world, sdBodyId id) { return sd_check_id(worl
 sdResult sdBody_SetPosition(sdWorld* world, sdBodyId id, double x, double y) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
-    if (!sd_finite2(x, y)) return sdResult_nonFinite;
+    const sdResult bounded = sd_check_bounded(x, y, sdMaxMagnitude);
+    if (bounded != sdResult_ok) return bounded;
     world->x[id.index] = x;
     world->y[id.index] = y;
     sd_wake(world, id.index);
@@ -168,7 +182,8 @@ sdResult sdBody_SetPosition(sdWorld* world, sdBodyId id, double x, double y) {
 sdResult sdBody_SetAngle(sdWorld* world, sdBodyId id, double angle) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
-    if (!isfinite(angle)) return sdResult_nonFinite;
+    const sdResult bounded = sd_check_bounded(angle, 0.0, sdMaxMagnitude);
+    if (bounded != sdResult_ok) return bounded;
     world->angle[id.index] = angle;
     sd_wake(world, id.index);
     sd_wake_resting_on(world, id.index);
@@ -178,7 +193,8 @@ sdResult sdBody_SetAngle(sdWorld* world, sdBodyId id, double angle) {
 sdResult sdBody_SetLinearVelocity(sdWorld* world, sdBodyId id, double vx, double vy) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
-    if (!sd_finite2(vx, vy)) return sdResult_nonFinite;
+    const sdResult bounded = sd_check_bounded(vx, vy, sdMaxMagnitude);
+    if (bounded != sdResult_ok) return bounded;
     if (world->flags[id.index] & sdBodyFlag_static) return sdResult_ok;
     world->vx[id.index] = vx;
     world->vy[id.index] = vy;
@@ -189,7 +205,8 @@ sdResult sdBody_SetLinearVelocity(sdWorld* world, sdBodyId id, double vx, double
 sdResult sdBody_SetAngularVelocity(sdWorld* world, sdBodyId id, double angularVelocity) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
-    if (!isfinite(angularVelocity)) return sdResult_nonFinite;
+    const sdResult bounded = sd_check_bounded(angularVelocity, 0.0, sdMaxMagnitude);
+    if (bounded != sdResult_ok) return bounded;
     if (world->invInertia[id.index] == 0.0) return sdResult_ok;
     world->w[id.index] = angularVelocity;
     sd_wake(world, id.index);
@@ -200,6 +217,7 @@ sdResult sdBody_AddVelocity(sdWorld* world, sdBodyId id, double dvx, double dvy,
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     if (!sd_finite2(dvx, dvy) || !isfinite(dw)) return sdResult_nonFinite;
+    if (sd_check_bounded(dvx, dvy, sdMaxMagnitude) != sdResult_ok || fabs(dw) > sdMaxMagnitude) return sdResult_outOfRange;
     int32_t i = id.index;
     if (world->flags[i] & sdBodyFlag_static) return sdResult_ok;
     world->vx[i] += dvx;
@@ -213,7 +231,7 @@ sdResult sdBody_SetDensity(sdWorld* world, sdBodyId id, double density) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     if (!isfinite(density)) return sdResult_nonFinite;
-    if (density <= 0) return sdResult_outOfRange;
+    if (!sd_density_in_range(density)) return sdResult_outOfRange;
     world->density[id.index] = density;
     sd_update_mass(world, id.index);
     sd_wake(world, id.index);
@@ -224,7 +242,8 @@ sdResult sdBody_SetDamping(sdWorld* world, sdBodyId id, double linearDamping, do
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     if (!sd_finite2(linearDamping, angularDamping)) return sdResult_nonFinite;
-    if (linearDamping < 0 || angularDamping < 0) return sdResult_outOfRange;
+    if (linearDamping < 0 || angularDamping < 0 || linearDamping > sdMaxMagnitude || angularDamping > sdMaxMagnitude)
+        return sdResult_outOfRange;
     world->linearDamping[id.index] = linearDamping;
     world->angularDamping[id.index] = angularDamping;
     world->dampingStep[id.index] = 0.0;
@@ -235,7 +254,8 @@ sdResult sdBody_SetDamping(sdWorld* world, sdBodyId id, double linearDamping, do
 sdResult sdBody_SetGravity(sdWorld* world, sdBodyId id, double gravityX, double gravityY) {
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
-    if (!sd_finite2(gravityX, gravityY)) return sdResult_nonFinite;
+    const sdResult bounded = sd_check_bounded(gravityX, gravityY, sdMaxMagnitude);
+    if (bounded != sdResult_ok) return bounded;
     world->gravityX[id.index] = gravityX;
     world->gravityY[id.index] = gravityY;
     sd_wake(world, id.index);
@@ -260,7 +280,9 @@ sdResult sdBody_SetMaterial(sdWorld* world, sdBodyId id, double restitution, dou
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     if (!sd_finite2(restitution, friction) || !isfinite(charge)) return sdResult_nonFinite;
-    if (restitution < 0 || friction < 0) return sdResult_outOfRange;
+    if (restitution < 0 || friction < 0 || restitution > sdMaxMagnitude || friction > sdMaxMagnitude ||
+        fabs(charge) > sdMaxMagnitude)
+        return sdResult_outOfRange;
     world->restitution[id.index] = restitution;
     world->friction[id.index] = friction;
     world->charge[id.index] = charge;
@@ -279,6 +301,8 @@ sdResult sdBody_ApplyForce(sdWorld* world, sdBodyId id, double fx, double fy, do
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     if (!sd_finite2(fx, fy) || !sd_finite2(px, py)) return sdResult_nonFinite;
+    if (sd_check_bounded(fx, fy, sdMaxForce) != sdResult_ok || sd_check_bounded(px, py, sdMaxMagnitude) != sdResult_ok)
+        return sdResult_outOfRange;
     int32_t i = id.index;
     if (world->flags[i] & sdBodyFlag_static) return sdResult_ok;
     world->forceX[i] += fx;
@@ -292,6 +316,8 @@ sdResult sdBody_ApplyLinearImpulse(sdWorld* world, sdBodyId id, double jx, doubl
     sdResult check = sd_check_id(world, id);
     if (check != sdResult_ok) return check;
     if (!sd_finite2(jx, jy) || !sd_finite2(px, py)) return sdResult_nonFinite;
+    if (sd_check_bounded(jx, jy, sdMaxForce) != sdResult_ok || sd_check_bounded(px, py, sdMaxMagnitude) != sdResult_ok)
+        return sdResult_outOfRange;
     int32_t i = id.index;
     if (world->flags[i] & sdBodyFlag_static) return sdResult_ok;
     world->vx[i] += jx * world->invMass[i];

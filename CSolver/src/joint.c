@@ -105,11 +105,16 @@ static sdResult sd_validate_joint_def(const sdWorld* world, const sdJointDef* de
         def->frequency > sdMaxSpringFrequency ||
         def->dampingRatio < 0 || def->frictionTorque < 0 || def->lowerLimit > def->upperLimit)
         return sdResult_outOfRange;
+    if (sd_check_bounded(def->anchorAX, def->anchorAY, sdMaxMagnitude) != sdResult_ok ||
+        sd_check_bounded(def->anchorBX, def->anchorBY, sdMaxMagnitude) != sdResult_ok || def->length > sdMaxMagnitude ||
+        def->frictionTorque > sdMaxForce)
+        return sdResult_outOfRange;
     if (def->kind == sdJoint_prismatic && !(sd_axis_length(def->axisX, def->axisY) >= 1e-12)) return sdResult_outOfRange;
     return sdResult_ok;
 }
 
 static sdResult sd_grow_joints(sdWorld* world) {
+    if (world->jointCapacity > INT32_MAX / 2) return sdResult_outOfMemory; // doubling would overflow int32
     int32_t capacity = world->jointCapacity == 0 ? 16 : world->jointCapacity * 2;
     sdJoint* joints = realloc(world->joints, (size_t)capacity * sizeof(sdJoint));
     if (joints == NULL) return sdResult_outOfMemory;
@@ -217,7 +222,8 @@ sdResult sdJoint_GetBodies(const sdWorld* world, sdJointId id, sdBodyId* outBody
 sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y) {
     sdResult check = sd_check_joint(world, id);
     if (check != sdResult_ok) return check;
-    if (!sd_finite2(x, y)) return sdResult_nonFinite;
+    const sdResult bounded = sd_check_bounded(x, y, sdMaxMagnitude);
+    if (bounded != sdResult_ok) return bounded;
     sdJoint* joint = &world->joints[id.index];
     if (joint->bodyB < 0) {
         joint->localBX = x;
@@ -244,7 +250,7 @@ sdResult sdJoint_SetLength(sdWorld* world, sdJointId id, double length) {
     sdResult check = sd_check_joint(world, id);
     if (check != sdResult_ok) return check;
     if (!isfinite(length)) return sdResult_nonFinite;
-    if (length < 0) return sdResult_outOfRange;
+    if (length < 0 || length > sdMaxMagnitude) return sdResult_outOfRange;
     world->joints[id.index].length = length;
     sd_wake_joint(world, &world->joints[id.index]);
     sd_topology_changed(world);
@@ -280,7 +286,7 @@ sdResult sdJoint_SetFrictionTorque(sdWorld* world, sdJointId id, double friction
     sdResult check = sd_check_joint(world, id);
     if (check != sdResult_ok) return check;
     if (!isfinite(frictionTorque)) return sdResult_nonFinite;
-    if (frictionTorque < 0) return sdResult_outOfRange;
+    if (frictionTorque < 0 || frictionTorque > sdMaxForce) return sdResult_outOfRange;
     world->joints[id.index].frictionTorque = frictionTorque;
     sd_wake_joint(world, &world->joints[id.index]);
     sd_topology_changed(world);

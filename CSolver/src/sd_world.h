@@ -98,6 +98,12 @@ static inline double sd_now(void) {
 /// True when every argument is a finite number.
 static inline bool sd_finite2(double a, double b) { return isfinite(a) && isfinite(b); }
 
+/// nonFinite when either is NaN or infinite, outOfRange when either exceeds `limit` in magnitude, ok otherwise.
+static inline sdResult sd_check_bounded(double a, double b, double limit) {
+    if (!sd_finite2(a, b)) return sdResult_nonFinite;
+    return fabs(a) <= limit && fabs(b) <= limit ? sdResult_ok : sdResult_outOfRange;
+}
+
 /// Looks a live body up; NULL world or stale id gives the matching error.
 static inline sdResult sd_check_id(const sdWorld* world, sdBodyId id) {
     if (world == NULL) return sdResult_nullArgument;

@@ -35,13 +35,13 @@ public struct BodyDefinition: Sendable, Equatable {
     public var vy: Double = 0
     /// Angular velocity, rad/s. Default 0.
     public var angularVelocity: Double = 0
-    /// Bounding width, pt, > 0. Default 100.
+    /// Bounding width, pt, in ``Validate/bodySizes``. Default 100.
     public var width: Double = 100
-    /// Bounding height, pt, > 0. Default 100.
+    /// Bounding height, pt, in ``Validate/bodySizes``. Default 100.
     public var height: Double = 100
     /// Shape of the mass distribution. Default rectangle.
     public var shape: ShapeKind = .rectangle
-    /// Density, > 0: mass = density × area / 10 000 kg. Default 1.
+    /// Density, in ``Validate/densities``: mass = density × area / 10 000 kg. Default 1.
     public var density: Double = 1
     /// Linear damping c ≥ 0 in 1/s: velocity decays as e^(−c·t). Default 0.
     public var linearDamping: Double = 0
@@ -59,23 +59,23 @@ public struct BodyDefinition: Sendable, Equatable {
 
     /// Checks every field and throws the first problem found, naming the field and its value.
     public func validate() throws(SolverError) {
-        try Validate.finite(x, "x")
-        try Validate.finite(y, "y")
-        try Validate.finite(angle, "angle")
-        try Validate.finite(vx, "vx")
-        try Validate.finite(vy, "vy")
-        try Validate.finite(angularVelocity, "angularVelocity")
-        try Validate.positive(width, "width")
-        try Validate.positive(height, "height")
-        try Validate.positive(density, "density")
-        try Validate.nonNegative(linearDamping, "linearDamping")
-        try Validate.nonNegative(angularDamping, "angularDamping")
-        try Validate.finite(gravityX, "gravityX")
-        try Validate.finite(gravityY, "gravityY")
+        try Validate.bounded(x, "x")
+        try Validate.bounded(y, "y")
+        try Validate.bounded(angle, "angle")
+        try Validate.bounded(vx, "vx")
+        try Validate.bounded(vy, "vy")
+        try Validate.bounded(angularVelocity, "angularVelocity")
+        try Validate.inside(width, Validate.bodySizes, "width")
+        try Validate.inside(height, Validate.bodySizes, "height")
+        try Validate.inside(density, Validate.densities, "density")
+        try Validate.boundedNonNegative(linearDamping, "linearDamping")
+        try Validate.boundedNonNegative(angularDamping, "angularDamping")
+        try Validate.bounded(gravityX, "gravityX")
+        try Validate.bounded(gravityY, "gravityY")
         try flags.validate()
         if case let .polygon(area, unitInertia) = shape {
-            try Validate.positive(area, "polygon area")
-            try Validate.positive(unitInertia, "polygon unitInertia")
+            try Validate.inside(area, Validate.polygonAreas, "polygon area")
+            try Validate.inside(unitInertia, Validate.polygonUnitInertias, "polygon unitInertia")
         }
     }
 }

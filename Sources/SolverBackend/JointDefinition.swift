@@ -86,11 +86,11 @@ public struct JointDefinition: Sendable, Equatable {
         if let a = bodyA, let b = bodyB, a == b {
             throw .outOfRange(parameter: "bodyB", value: Double(b.index), expected: "a different body from bodyA")
         }
-        try Validate.finite(anchorAX, "anchorA.x")
-        try Validate.finite(anchorAY, "anchorA.y")
-        try Validate.finite(anchorBX, "anchorB.x")
-        try Validate.finite(anchorBY, "anchorB.y")
-        try Validate.nonNegative(length, "length")
+        try Validate.bounded(anchorAX, "anchorA.x")
+        try Validate.bounded(anchorAY, "anchorA.y")
+        try Validate.bounded(anchorBX, "anchorB.x")
+        try Validate.bounded(anchorBY, "anchorB.y")
+        try Validate.boundedNonNegative(length, "length")
         try Validate.springFrequency(frequency, "frequency")
         try Validate.nonNegative(dampingRatio, "damping")
         try Validate.finite(axisX, "axis.dx")
@@ -100,6 +100,7 @@ public struct JointDefinition: Sendable, Equatable {
         }
         try Self.validateLimits(lower: lowerLimit, upper: upperLimit)
         try Validate.nonNegative(frictionTorque, "frictionTorque")
+        try Validate.force(frictionTorque, "frictionTorque")
     }
 
     /// |(x, y)| without overflow: the components scaled by the larger first (as both engines normalise the axis).

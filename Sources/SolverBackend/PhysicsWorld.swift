@@ -63,62 +63,62 @@ public final class PhysicsWorld {
     /// Moves the centre to (x, y) pt and wakes the body.
     public func setPosition(_ id: BodyID, x: Double, y: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(x, "x")
-        try Validate.finite(y, "y")
+        try Validate.bounded(x, "x")
+        try Validate.bounded(y, "y")
         backend.setPosition(id, x: x, y: y)
     }
 
     /// Sets the rotation (radians) and wakes the body.
     public func setAngle(_ id: BodyID, _ angle: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(angle, "angle")
+        try Validate.bounded(angle, "angle")
         backend.setAngle(id, angle)
     }
 
     /// Sets the linear velocity, pt/s (ignored for static bodies).
     public func setLinearVelocity(_ id: BodyID, vx: Double, vy: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(vx, "vx")
-        try Validate.finite(vy, "vy")
+        try Validate.bounded(vx, "vx")
+        try Validate.bounded(vy, "vy")
         backend.setLinearVelocity(id, vx: vx, vy: vy)
     }
 
     /// Sets the angular velocity, rad/s (ignored when the body cannot rotate).
     public func setAngularVelocity(_ id: BodyID, _ angularVelocity: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(angularVelocity, "angularVelocity")
+        try Validate.bounded(angularVelocity, "angularVelocity")
         backend.setAngularVelocity(id, angularVelocity)
     }
 
     /// Adds (dvx, dvy) pt/s and dw rad/s to the velocity of a dynamic body.
     public func addVelocity(_ id: BodyID, dvx: Double, dvy: Double, dw: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(dvx, "dvx")
-        try Validate.finite(dvy, "dvy")
-        try Validate.finite(dw, "dw")
+        try Validate.bounded(dvx, "dvx")
+        try Validate.bounded(dvy, "dvy")
+        try Validate.bounded(dw, "dw")
         backend.addVelocity(id, dvx: dvx, dvy: dvy, dw: dw)
     }
 
-    /// Sets the density (> 0): mass and inertia scale with it.
+    /// Sets the density (in ``Validate/densities``): mass and inertia scale with it.
     public func setDensity(_ id: BodyID, _ density: Double) throws(SolverError) {
         try live(id)
-        try Validate.positive(density, "density")
+        try Validate.inside(density, Validate.densities, "density")
         backend.setDensity(id, density)
     }
 
     /// Sets linear and angular damping, 1/s, both ≥ 0.
     public func setDamping(_ id: BodyID, linear: Double, angular: Double) throws(SolverError) {
         try live(id)
-        try Validate.nonNegative(linear, "linearDamping")
-        try Validate.nonNegative(angular, "angularDamping")
+        try Validate.boundedNonNegative(linear, "linearDamping")
+        try Validate.boundedNonNegative(angular, "angularDamping")
         backend.setDamping(id, linear: linear, angular: angular)
     }
 
     /// Sets the gravitational acceleration acting on this body, pt/s².
     public func setGravity(_ id: BodyID, x: Double, y: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(x, "gravityX")
-        try Validate.finite(y, "gravityY")
+        try Validate.bounded(x, "gravityX")
+        try Validate.bounded(y, "gravityY")
         backend.setGravity(id, x: x, y: y)
     }
 
@@ -132,9 +132,9 @@ public final class PhysicsWorld {
     /// Sets contact material: restitution ≥ 0, friction ≥ 0, and electric charge (any finite value).
     public func setMaterial(_ id: BodyID, restitution: Double, friction: Double, charge: Double) throws(SolverError) {
         try live(id)
-        try Validate.nonNegative(restitution, "restitution")
-        try Validate.nonNegative(friction, "friction")
-        try Validate.finite(charge, "charge")
+        try Validate.boundedNonNegative(restitution, "restitution")
+        try Validate.boundedNonNegative(friction, "friction")
+        try Validate.bounded(charge, "charge")
         backend.setMaterial(id, restitution: restitution, friction: friction, charge: charge)
     }
 
@@ -148,20 +148,20 @@ public final class PhysicsWorld {
     /// also adds the torque r × F.
     public func applyForce(_ id: BodyID, fx: Double, fy: Double, px: Double, py: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(fx, "fx")
-        try Validate.finite(fy, "fy")
-        try Validate.finite(px, "px")
-        try Validate.finite(py, "py")
+        try Validate.force(fx, "fx")
+        try Validate.force(fy, "fy")
+        try Validate.bounded(px, "px")
+        try Validate.bounded(py, "py")
         backend.applyForce(id, fx: fx, fy: fy, px: px, py: py)
     }
 
     /// Changes momentum at once by the impulse (kg·pt/s) acting at the world point (px, py).
     public func applyImpulse(_ id: BodyID, jx: Double, jy: Double, px: Double, py: Double) throws(SolverError) {
         try live(id)
-        try Validate.finite(jx, "jx")
-        try Validate.finite(jy, "jy")
-        try Validate.finite(px, "px")
-        try Validate.finite(py, "py")
+        try Validate.force(jx, "jx")
+        try Validate.force(jy, "jy")
+        try Validate.bounded(px, "px")
+        try Validate.bounded(py, "py")
         backend.applyImpulse(id, jx: jx, jy: jy, px: px, py: py)
     }
 
@@ -176,10 +176,11 @@ public final class PhysicsWorld {
     /// The shortest substep the engines accept (s): shorter ones lose the step's arithmetic to round-off.
     public static let minimumSubstep = 1e-9
 
-    /// Advances by `dt` seconds (finite, > 0) in `substeps` (1...1024) equal substeps of at least
+    /// Advances by `dt` seconds (> 0, at most ``Validate/maximumMagnitude``) in `substeps` (1...1024) equal substeps of at least
     /// ``minimumSubstep``; clears forces afterwards.
     public func step(dt: Double, substeps: Int) throws(SolverError) {
         try Validate.positive(dt, "dt")
+        try Validate.bounded(dt, "dt")
         guard (1...1024).contains(substeps) else {
             throw .outOfRange(parameter: "substeps", value: Double(substeps), expected: "in 1...1024")
         }
@@ -244,15 +245,15 @@ public final class PhysicsWorld {
         guard ends.a == nil || ends.b == nil else {
             throw .outOfRange(parameter: "joint", value: Double(id.index), expected: "a joint attached to the world")
         }
-        try Validate.finite(x, "anchorPoint.x")
-        try Validate.finite(y, "anchorPoint.y")
+        try Validate.bounded(x, "anchorPoint.x")
+        try Validate.bounded(y, "anchorPoint.y")
         backend.setJointWorldAnchor(id, x: x, y: y)
     }
 
     /// Rest length (distance) or maximum length (rope), pt, ≥ 0.
     public func setJointLength(_ id: JointID, _ length: Double) throws(SolverError) {
         try live(id)
-        try Validate.nonNegative(length, "length")
+        try Validate.boundedNonNegative(length, "length")
         backend.setJointLength(id, length)
     }
 
@@ -275,6 +276,7 @@ public final class PhysicsWorld {
     public func setJointFrictionTorque(_ id: JointID, _ torque: Double) throws(SolverError) {
         try live(id)
         try Validate.nonNegative(torque, "frictionTorque")
+        try Validate.force(torque, "frictionTorque")
         backend.setJointFrictionTorque(id, torque)
     }
 

@@ -42,35 +42,3 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// The argument checks ``PhysicsWorld`` and the definitions use: each names the parameter and the value.
-public enum Validate {
-    /// Throws ``SolverError/nonFinite(parameter:value:)`` unless `value` is finite.
-    @inline(__always)
-    public static func finite(_ value: Double, _ parameter: String) throws(SolverError) {
-        guard value.isFinite else { throw .nonFinite(parameter: parameter, value: value) }
-    }
-
-    /// Throws unless `value` is finite and > 0.
-    public static func positive(_ value: Double, _ parameter: String) throws(SolverError) {
-        try finite(value, parameter)
-        guard value > 0 else { throw .outOfRange(parameter: parameter, value: value, expected: "> 0") }
-    }
-
-    /// Throws unless `value` is finite and ≥ 0.
-    public static func nonNegative(_ value: Double, _ parameter: String) throws(SolverError) {
-        try finite(value, parameter)
-        guard value >= 0 else { throw .outOfRange(parameter: parameter, value: value, expected: "≥ 0") }
-    }
-
-    /// Throws unless `value` is a spring frequency the engines accept: finite, 0 … 10⁹ Hz.
-    public static func springFrequency(_ value: Double, _ parameter: String) throws(SolverError) {
-        try nonNegative(value, parameter)
-        guard value <= maximumSpringFrequency else {
-            throw .outOfRange(parameter: parameter, value: value, expected: "≤ \(maximumSpringFrequency) Hz")
-        }
-    }
-
-    /// The largest spring frequency (Hz): far beyond any step rate, and (2π·f)² stays finite.
-    public static let maximumSpringFrequency = 1e9
-}

@@ -27,6 +27,9 @@ private let setters: [Setter] = [
 
 private let nonFiniteValues: [Double] = [.nan, -.nan, .signalingNaN, .infinity, -.infinity]
 
+/// A subnormal number, about 8.7e-311 (Swift warns on subnormal literals).
+private let subnormal = Double.leastNormalMagnitude / 256
+
 /// Two worlds built the same way: one receives the refused calls, the other never does. Stepping both and
 /// comparing bit patterns catches hidden state (forces, damping, gravity, rest timers) a refusal might touch.
 private struct Twins {
@@ -156,6 +159,21 @@ struct InputValidationTests {
             ("friction -1", { sdBody_SetMaterial($0, $1, 0, -1, 0) }),
             ("unknown flag 1<<2", { sdBody_SetFlags($0, $1, 1 << 2) }),
             ("unknown flag 1<<31 with static", { sdBody_SetFlags($0, $1, (1 << 31) | staticFlag) }),
+            // Finite values whose products overflow (the fuzzer's first findings, Fuzz/corpus).
+            ("subnormal density (infinite inverse mass)", { sdBody_SetDensity($0, $1, subnormal) }),
+            ("density 5e-324", { sdBody_SetDensity($0, $1, .leastNonzeroMagnitude) }),
+            ("density 1e10", { sdBody_SetDensity($0, $1, 1e10) }),
+            ("position 1e300", { sdBody_SetPosition($0, $1, 1e300, 0) }),
+            ("angle -1e16", { sdBody_SetAngle($0, $1, -1e16) }),
+            ("velocity 1e300", { sdBody_SetLinearVelocity($0, $1, 0, 1e300) }),
+            ("angular velocity 1e16", { sdBody_SetAngularVelocity($0, $1, 1e16) }),
+            ("added velocity 1e300", { sdBody_AddVelocity($0, $1, 1e300, 0, 0) }),
+            ("damping 1e300", { sdBody_SetDamping($0, $1, 1e300, 0) }),
+            ("gravity -1e300", { sdBody_SetGravity($0, $1, -1e300, 0) }),
+            ("charge 1e300", { sdBody_SetMaterial($0, $1, 0, 0, 1e300) }),
+            ("force 1e308", { sdBody_ApplyForce($0, $1, 1e308, 0, 0, 0) }),
+            ("force at 1e300", { sdBody_ApplyForce($0, $1, 1, 1, 1e300, 0) }),
+            ("impulse 1e31", { sdBody_ApplyLinearImpulse($0, $1, 0, 1e31, 0, 0) }),
         ]
         for (name, call) in cases {
             let twins = try Twins()
@@ -167,7 +185,10 @@ struct InputValidationTests {
         let id = try world.create()
         #expect(sdBody_SetDamping(world.raw, id, 0, 0) == sdResult_ok)
         #expect(sdBody_SetMaterial(world.raw, id, 0, 0, 0) == sdResult_ok)
-        #expect(sdBody_SetDensity(world.raw, id, .leastNonzeroMagnitude) == sdResult_ok)
+        #expect(sdBody_SetDensity(world.raw, id, Double(sdMinDensity)) == sdResult_ok)
+        #expect(sdBody_SetDensity(world.raw, id, Double(sdMaxDensity)) == sdResult_ok)
+        #expect(sdBody_SetPosition(world.raw, id, -Double(sdMaxMagnitude), Double(sdMaxMagnitude)) == sdResult_ok)
+        #expect(sdBody_ApplyForce(world.raw, id, Double(sdMaxForce), -Double(sdMaxForce), 0, 0) == sdResult_ok)
     }
 
     @Test("A refused step changes nothing and keeps the pending force for the next step")
@@ -185,6 +206,7 @@ struct InputValidationTests {
             ("Int32.min substeps", 1.0 / 60, .min, sdResult_outOfRange),
             ("substep below 1 ns", 1e-9 * 0.999, 1, sdResult_outOfRange),
             ("subnormal dt", .leastNonzeroMagnitude, 1, sdResult_outOfRange),
+            ("dt 1e300 (positions would overflow)", 1e300, 1, sdResult_outOfRange),
         ]
         for (name, dt, substeps, expected) in cases {
             let twins = try Twins()
@@ -243,7 +265,7 @@ struct InputValidationTests {
         #expect(try world.create().index == 1, "a refused create used up a slot")
     }
 
-    @Test("Non-positive size or density, negative damping, unknown flags or shape are outOfRange")
+    @Test("Sizes, densities and magnitudes outside their bounds, negative damping, unknown flags or shape are outOfRange")
     func bodyDefOutOfRange() throws {
         let cases: [(String, (inout sdBodyDef) -> Void)] = [
             ("width 0", { $0.width = 0 }),
@@ -263,6 +285,18 @@ struct InputValidationTests {
             ("polygon area -5", { $0.shape = sdShape_polygon; $0.polygonArea = -5; $0.polygonUnitInertia = 10 }),
             ("polygon inertia 0", { $0.shape = sdShape_polygon; $0.polygonArea = 5; $0.polygonUnitInertia = 0 }),
             ("polygon inertia -1", { $0.shape = sdShape_polygon; $0.polygonArea = 5; $0.polygonUnitInertia = -1 }),
+            // Finite values whose products overflow or underflow.
+            ("width × height 1e200² (area overflows)", { $0.width = 1e200; $0.height = 1e200 }),
+            ("subnormal width (mass underflows)", { $0.width = subnormal }),
+            ("height just above sdMaxBodySize", { $0.height = Double(sdMaxBodySize).nextUp }),
+            ("subnormal density", { $0.density = subnormal }),
+            ("density above sdMaxDensity", { $0.density = Double(sdMaxDensity).nextUp }),
+            ("polygon area 1e300", { $0.shape = sdShape_polygon; $0.polygonArea = 1e300; $0.polygonUnitInertia = 10 }),
+            ("polygon inertia 1e-300", { $0.shape = sdShape_polygon; $0.polygonArea = 5; $0.polygonUnitInertia = 1e-300 }),
+            ("x 1e300", { $0.x = 1e300 }),
+            ("vy -1e16", { $0.vy = -1e16 }),
+            ("gravityY 1e300", { $0.gravityY = 1e300 }),
+            ("angular damping 1e300", { $0.angularDamping = 1e300 }),
         ]
         let world = try World()
         let existing = try world.create(bodyDef(x: 1))

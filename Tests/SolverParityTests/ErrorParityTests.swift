@@ -6,6 +6,9 @@ import AcceleratedSolver
 import SolverBackend
 import Testing
 
+/// A subnormal number, about 8.7e-311 (Swift warns on subnormal literals).
+private let subnormal = Double.leastNormalMagnitude / 256
+
 /// A bad call to make on a prepared world, and the error it must produce.
 struct BadCall: Sendable, CustomStringConvertible {
     let description: String
@@ -208,6 +211,63 @@ let badCalls: [BadCall] = [
     BadCall(description: "applyImpulse jx -inf", expected: .nonFinite(parameter: "jx", value: -.infinity)) {
         w, live, _ in try w.applyImpulse(live, jx: -.infinity, jy: 0, px: 0, py: 0)
     },
+    // Finite numbers whose products would overflow (found by reading the code and by the fuzzer, Fuzz/).
+    BadCall(
+        description: "create: a subnormal density (its inverse mass would be infinite)",
+        expected: .outOfRange(parameter: "density", value: subnormal, expected: "in 1e-09...1000000000.0")
+    ) { w, _, _ in
+        var d = BodyDefinition()
+        d.density = subnormal
+        _ = try w.createBody(d)
+    },
+    BadCall(
+        description: "create: width 1e200 (width × height would overflow)",
+        expected: .outOfRange(parameter: "width", value: 1e200, expected: "in 1e-06...1000000.0")
+    ) { w, _, _ in
+        var d = BodyDefinition()
+        d.width = 1e200
+        d.height = 1e200
+        _ = try w.createBody(d)
+    },
+    BadCall(
+        description: "create: polygon area 1e300",
+        expected: .outOfRange(parameter: "polygon area", value: 1e300, expected: "in 1e-12...1000000000000.0")
+    ) { w, _, _ in
+        var d = BodyDefinition()
+        d.shape = .polygon(area: 1e300, unitInertia: 1)
+        _ = try w.createBody(d)
+    },
+    BadCall(
+        description: "setDensity 5e-324",
+        expected: .outOfRange(parameter: "density", value: .leastNonzeroMagnitude, expected: "in 1e-09...1000000000.0")
+    ) { w, live, _ in try w.setDensity(live, .leastNonzeroMagnitude) },
+    BadCall(
+        description: "setPosition x 1e300",
+        expected: .outOfRange(parameter: "x", value: 1e300, expected: "at most 1e15 in magnitude")
+    ) { w, live, _ in try w.setPosition(live, x: 1e300, y: 0) },
+    BadCall(
+        description: "setLinearVelocity vy -1e16",
+        expected: .outOfRange(parameter: "vy", value: -1e16, expected: "at most 1e15 in magnitude")
+    ) { w, live, _ in try w.setLinearVelocity(live, vx: 0, vy: -1e16) },
+    BadCall(
+        description: "setGravity x 1e300",
+        expected: .outOfRange(parameter: "gravityX", value: 1e300, expected: "at most 1e15 in magnitude")
+    ) { w, live, _ in try w.setGravity(live, x: 1e300, y: 0) },
+    BadCall(
+        description: "setDamping linear 1e300",
+        expected: .outOfRange(parameter: "linearDamping", value: 1e300, expected: "at most 1e15 in magnitude")
+    ) { w, live, _ in try w.setDamping(live, linear: 1e300, angular: 0) },
+    BadCall(
+        description: "applyForce fx 1e308 (a second one would overflow the sum)",
+        expected: .outOfRange(parameter: "fx", value: 1e308, expected: "at most 1e30 in magnitude")
+    ) { w, live, _ in try w.applyForce(live, fx: 1e308, fy: 0, px: 0, py: 0) },
+    BadCall(
+        description: "applyImpulse px 1e300 (the torque would overflow)",
+        expected: .outOfRange(parameter: "px", value: 1e300, expected: "at most 1e15 in magnitude")
+    ) { w, live, _ in try w.applyImpulse(live, jx: 1, jy: 0, px: 1e300, py: 0) },
+    BadCall(
+        description: "step dt 1e300", expected: .outOfRange(parameter: "dt", value: 1e300, expected: "at most 1e15 in magnitude")
+    ) { w, _, _ in try w.step(dt: 1e300, substeps: 1) },
     // Steps and queries.
     BadCall(description: "step dt 0", expected: .outOfRange(parameter: "dt", value: 0, expected: "> 0")) { w, _, _ in
         try w.step(dt: 0, substeps: 2)
