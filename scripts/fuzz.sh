@@ -41,7 +41,10 @@ run)
     mkdir -p "$OUT/corpus"
     cp -n Fuzz/corpus/* "$OUT/corpus/" 2>/dev/null || true
     echo "fuzz: $seconds s from $(ls "$OUT/corpus" | wc -l) inputs"
-    "$BIN" -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
+    # FUZZ_KEEP_GOING=1: one forked job that records every crash and carries on (to collect several findings).
+    keep_going=()
+    [[ -n ${FUZZ_KEEP_GOING:-} ]] && keep_going=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+    "$BIN" "${keep_going[@]}" -max_total_time="$seconds" -print_final_stats=1 -max_len=4096 -timeout=20 -rss_limit_mb=4096 \
         -artifact_prefix="$OUT/" "$OUT/corpus" Fuzz/corpus 2>&1 | tee "$OUT/last-run.log" | grep -E '^(#[0-9]+ +(INITED|DONE|REDUCE|pulse)|stat::|==|SUMMARY|fuzz invariant)' || true
     grep -q -E 'ERROR|fuzz invariant|deadly signal' "$OUT/last-run.log" && { echo "fuzz: FAILED (see $OUT/last-run.log)"; exit 1; }
     echo "fuzz: clean"

@@ -159,7 +159,7 @@ sdResult sdRegion_Validate(const sdRegionNode* nodes, int32_t count);
 /// Whether the point (x, y), relative to the field, is in the region (validates it first).
 sdResult sdRegion_Contains(const sdRegionNode* nodes, int32_t count, double x, double y, bool* outInside);
 
-/// The fields' 3-D simplex noise at (x, y, z): its value (about [−1, 1]) and, when the pointers are not NULL, its
+/// The fields' 3-D simplex noise at (x, y, z): its value (about [−1, 1]; the fuzzer holds it within ±1.1) and, when the pointers are not NULL, its
 /// x and y derivatives. Deterministic: the same bits on every platform (no tables of random numbers, no library
 /// functions, no fused multiply-adds).
 double sdNoise3(double x, double y, double z, double* outDx, double* outDy);

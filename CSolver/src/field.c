@@ -349,8 +349,10 @@ static void sd_find_groups(sdFieldSet* set) {
         if (!sd_is_force_field(set, f)) continue;
         const sdField* lead = &set->fields[f];
         int32_t end = f + 1;
+        // Fields without members may have no member array at all (NULL): memcmp must not see them.
         while (end < set->slotCount && sd_is_force_field(set, end) && set->fields[end].memberCount == lead->memberCount &&
-               memcmp(set->fields[end].members, lead->members, (size_t)lead->memberCount * sizeof(sdFieldMember)) == 0)
+               (lead->memberCount == 0 ||
+                memcmp(set->fields[end].members, lead->members, (size_t)lead->memberCount * sizeof(sdFieldMember)) == 0))
             end += 1;
         set->groupEnd[f] = end;
     }

