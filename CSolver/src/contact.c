@@ -14,11 +14,7 @@ static inline bool sd_moves(const sdWorld* world, int32_t body) {
 }
 
 static bool sd_push_end(sdCollisionState* c, const sdContact* contact) {
-    if (c->endCount == c->endCapacity) {
-        const int32_t capacity = c->endCapacity == 0 ? 16 : 2 * c->endCapacity;
-        if (c->endCapacity > INT32_MAX / 2 || !SD_GROW(c->endEvents, capacity)) return false;
-        c->endCapacity = capacity;
-    }
+    if (c->endCount == c->endCapacity) return false; // cannot happen: sd_collide reserved one per old contact
     sdContactEndEvent* e = &c->endEvents[c->endCount++];
     e->shapeA.index = contact->shapeA;
     e->shapeA.generation = contact->generationA;
@@ -166,6 +162,15 @@ static void sd_wake_touched(sdWorld* world) {
     }
 }
 
+/// Room for a begin event per contact, so finishing the step (after bodies moved) never allocates. End events
+/// are reserved before the pass: each old contact ends at most once.
+static int sd_reserve_begin_events(sdCollisionState* c) {
+    if (c->beginCapacity >= c->contactCount) return sdResult_ok;
+    if (!SD_GROW(c->beginEvents, c->contactCount)) return sdResult_outOfMemory;
+    c->beginCapacity = c->contactCount;
+    return sdResult_ok;
+}
+
 int sd_collide(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
     c->beginCount = 0;
@@ -227,7 +232,7 @@ int sd_collide(sdWorld* world, double dt) {
         }
         c->contactCount = count;
         sd_wake_touched(world);
-        return sdResult_ok;
+        return sd_reserve_begin_events(c);
     }
 
     // Merge the sorted pairs with the sorted old contacts.
@@ -263,7 +268,7 @@ int sd_collide(sdWorld* world, double dt) {
     c->nextContactCapacity = capacity;
     c->contactCount = count;
     sd_wake_touched(world);
-    return sdResult_ok;
+    return sd_reserve_begin_events(c);
 }
 
 /// cos and sin of how far body i turned since the collision pass (cached per turn value).
@@ -318,14 +323,9 @@ void sd_finish_contacts(sdWorld* world) {
             }
         }
         if (touching && !contact->touching) {
-            if (c->beginCount == c->beginCapacity) {
-                const int32_t capacity = c->beginCapacity == 0 ? 16 : 2 * c->beginCapacity;
-                // Out of memory here only loses an event; the physics is done and consistent.
-                if (c->beginCapacity > INT32_MAX / 2 || !SD_GROW(c->beginEvents, capacity)) {
-                    contact->touching = touching;
-                    continue;
-                }
-                c->beginCapacity = capacity;
+            if (c->beginCount == c->beginCapacity) { // cannot happen: sd_collide reserved one per contact
+                contact->touching = touching;
+                continue;
             }
             sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
             e->shapeA.index = contact->shapeA;
