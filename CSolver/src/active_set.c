@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-/// Factors and solves the island's system by its path; `x` receives λ. Returns false if a direct
-/// factorisation failed (then the caller falls back to conjugate gradients).
+/// Factors and solves the island's system by its path; `x` receives λ. Returns false (x untouched) if a direct
+/// factorisation failed.
 bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, double* x) {
     sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
@@ -72,12 +72,11 @@ void sd_solve_island(sdWorld* world, sdIsland* island) {
         }
     }
     for (int pass = 0; pass < sdActiveSetPasses; ++pass) {
-        if (!sd_solve_system(world, island, b, x)) {
-            const sdSolvePath path = island->path;
-            island->path = sdSolvePath_iterative;
-            sd_solve_system(world, island, b, x);
-            island->path = path;
-        }
+        // A failed factorisation (K not positive definite in floating point: with the rigid rows' regularisation
+        // only a NaN or a wildly scaled system gets here) leaves the impulses as they are for this substep, as the
+        // reference does (ReferenceConstraintSolver.solveRows): conjugate gradients on such a system would not
+        // converge either, and the two engines would part ways.
+        if (!sd_solve_system(world, island, b, x)) return;
         bool clamped = false;
         for (int32_t p = 0; p < n; ++p) {
             const int32_t r = island->rowStart + p;

@@ -139,6 +139,8 @@ extension ReferenceWorld {
             }
         }
         for _ in 0..<ReferenceConstants.activeSetPasses {
+            // A failed factorisation keeps the impulses as they are for this substep, as the C core does
+            // (active_set.c, sd_solve_island).
             guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed, lapackOrder: dense) else { return }
             var clamped = false
             for i in 0..<n where !fixed[i] {
