@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "DynamicsBench",
             dependencies: [
-                "Dynamics", "SolverBackend", "AcceleratedSolver", "ReferenceSolver",
+                "Dynamics", "DynamicsScenarios", "SolverBackend", "AcceleratedSolver", "ReferenceSolver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/DynamicsBench",

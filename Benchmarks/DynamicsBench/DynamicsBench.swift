@@ -8,7 +8,7 @@ struct DynamicsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynamics-bench",
         abstract: "Thousands of attached cells: the C core against the reference solver and the physical limit.",
-        subcommands: [Scenes.self, Facade.self, Fidelity.self, Fields.self],
+        subcommands: [Scenes.self, Facade.self, Fidelity.self, Fields.self, Soak.self],
         defaultSubcommand: Scenes.self)
 }
 

@@ -17,9 +17,14 @@ enum ResidentMemory {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
-    static func peakMiB() -> Double {
+    /// Resident memory now, in MiB (Linux `VmRSS`).
+    static func currentMiB() -> Double { statusMiB("VmRSS:") }
+
+    static func peakMiB() -> Double { statusMiB("VmHWM:") }
+
+    private static func statusMiB(_ key: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(key) {
             let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? .nan
             return kilobytes / 1024
         }

@@ -1,0 +1,64 @@
+// The soak scene (DynamicsScenarios/Soak) for 10⁴ steps in the suite: every behavior kind at once, items added
+// and removed, behaviors toggled. `dynamics-bench soak` runs the same scene for 10⁶ steps.
+import Dynamics
+import DynamicsScenarios
+import Foundation
+import Testing
+
+@MainActor
+@Suite("Soak")
+struct SoakTests {
+    /// Steps the scene, reading it at every quiet half's start and at every cycle's end.
+    private func soak(_ solver: SolverKind, steps: Int, cycle: Int) -> (readings: [SoakReading], quietRises: [Double], scene: SoakScene) {
+        let scene = SoakScene(solver: solver, cycleSteps: cycle)
+        let scale = SoakScene.energyScale(scene)
+        var readings: [SoakReading] = []
+        var rises: [Double] = []
+        var quietStart: Double?
+        for step in 1...steps {
+            scene.advance()
+            let phase = (step - 1) % cycle
+            if phase == scene.activeSteps { quietStart = scene.reading().energy }
+            guard step % cycle == 0 else { continue }
+            let reading = scene.reading()
+            readings.append(reading)
+            if let begin = quietStart { rises.append((reading.energy - begin) / scale) }
+        }
+        return (readings, rises, scene)
+    }
+
+    @Test(
+        "10⁴ steps of the mixed scene (the reference: 600, in cycles of 200): nothing non-finite, nothing escapes, the quiet halves never gain energy",
+        arguments: [(SolverKind.accelerated, 10_000, 1000), (.reference, 600, 200)])
+    func nothingDrifts(solver: SolverKind, steps: Int, cycle: Int) {
+        let (readings, rises, scene) = soak(solver, steps: steps, cycle: cycle)
+        #expect(readings.count == steps / cycle)
+        #expect(scene.items.count == 17, "items came and went one for one")
+        for (k, r) in readings.enumerated() {
+            #expect(r.nonFinite == 0, "after \(cycle * (k + 1)) steps: \(r.nonFinite) items non-finite")
+            #expect(r.escaped == 0, "after \(cycle * (k + 1)) steps: \(r.escaped) items outside the box")
+            // Gravity over the box's height gives at most √(2·1000·800) ≈ 1265 pt/s; fields and pushes add a little.
+            #expect(r.fastest < 3000, "after \(cycle * (k + 1)) steps: an item at \(r.fastest) pt/s")
+        }
+        #expect(rises.count == steps / cycle)
+        for (k, rise) in rises.enumerated() {
+            #expect(rise <= SoakScene.energyTolerance, "cycle \(k): the quiet half gained \(rise) of the energy scale")
+        }
+        // The quiet halves really lose energy (damping, contacts): not a check that cannot fail.
+        #expect(rises.contains { $0 < -1e-4 }, "rises \(rises)")
+    }
+
+    @Test("Known issue: jointed items that also collide with each other blow up (SoakScene.jointedContactNote)")
+    func jointedPairsThatCollide() {
+        let scene = SoakScene(solver: .accelerated, cycleSteps: 200, jointedPairsCollide: true)
+        var worst = 0.0
+        for _ in 0..<400 {
+            scene.advance()
+            worst = max(worst, scene.reading().fastest)
+        }
+        withKnownIssue(Comment(rawValue: SoakScene.jointedContactNote)) {
+            // The pair lands on the pile at step 351 and is thrown out of the box (thousands of pt/s).
+            #expect(worst < 3000, "fastest item \(worst) pt/s")
+        }
+    }
+}
