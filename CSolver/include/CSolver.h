@@ -65,7 +65,11 @@ enum {
 /// Larger finite values are refused with outOfRange.
 #define sdMaxMagnitude 1e15
 /// Largest force or impulse component, and friction torque, one call accepts (kg·pt/s², kg·pt/s, kg·pt²/s²).
+/// A field's force on a body is held to it too (NaN, from a law's singularity, counts as 0).
 #define sdMaxForce 1e30
+/// The step caps every body's speed components (pt/s) and angular speed (rad/s) at sdMaxMagnitude before it
+/// moves positions: motion that diverges on its own (a repulsive spring field, say) then grows at most linearly
+/// and positions stay finite.
 
 /// World creation parameters. Get defaults from `sdDefaultWorldDef`.
 typedef struct sdWorldDef {

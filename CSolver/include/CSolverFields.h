@@ -90,7 +90,7 @@ typedef struct sdRegionNode {
 typedef struct sdFieldParams {
     double x, y;                    ///< position, pt (default 0, 0)
     double strength;                ///< finite (default 1)
-    double falloff;                 ///< exponent k, finite (defaults: radial gravity 2, spring −1, electric and magnetic 1, others 0)
+    double falloff;                 ///< exponent k, |k| ≤ sdMaxFalloff (defaults: radial gravity 2, spring −1, electric and magnetic 1, others 0)
     double minimumRadius;           ///< pt, ≥ 0: distances below it count as it (default 2⁻¹⁵ m = 0.0030517578125 pt)
     double directionX, directionY;  ///< linear gravity: m/s² per unit strength; velocity and drag: m/s (default 0, 0)
     double smoothness;              ///< noise and turbulence: 0 (roughest) … 1 (smoothest) (default 0)
@@ -126,6 +126,10 @@ typedef struct sdFieldDef {
     sdFieldEvaluator evaluator;     ///< custom fields only (required there)
     void* evaluatorContext;
 } sdFieldDef;
+
+/// Largest |falloff| a field accepts: (r/100)^k must stay finite for any distance up to 2·sdMaxMagnitude. Position,
+/// strength, minimum radius, direction and animation speed are bounded by sdMaxMagnitude; outside: outOfRange.
+#define sdMaxFalloff 16.0
 
 /// Defaults of a field of `kind` (UIKit's per-kind falloff; strength 1; infinite region).
 sdFieldDef sdDefaultFieldDef(sdFieldKind kind);

@@ -62,6 +62,12 @@ static sdResult sd_validate_params(const sdFieldParams* p) {
         return sdResult_nonFinite;
     if (p->minimumRadius < 0 || p->smoothness < 0 || p->smoothness > 1 || p->animationSpeed < 0)
         return sdResult_outOfRange;
+    // Magnitudes whose powers and products would overflow (the fuzzer found falloff −1e6: (r/100)^1e6 = inf).
+    const double bounded[] = {p->x, p->y, p->strength, p->minimumRadius, p->directionX, p->directionY,
+                              p->animationSpeed};
+    for (size_t k = 0; k < sizeof bounded / sizeof bounded[0]; ++k)
+        if (fabs(bounded[k]) > sdMaxMagnitude) return sdResult_outOfRange;
+    if (fabs(p->falloff) > sdMaxFalloff) return sdResult_outOfRange;
     return sdResult_ok;
 }
 

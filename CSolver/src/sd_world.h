@@ -104,6 +104,12 @@ static inline sdResult sd_check_bounded(double a, double b, double limit) {
     return fabs(a) <= limit && fabs(b) <= limit ? sdResult_ok : sdResult_outOfRange;
 }
 
+/// `v` held to [−limit, limit], NaN to 0.
+static inline double sd_clamp_magnitude(double v, double limit) {
+    if (v != v) return 0.0;
+    return v > limit ? limit : (v < -limit ? -limit : v);
+}
+
 /// Looks a live body up; NULL world or stale id gives the matching error.
 static inline sdResult sd_check_id(const sdWorld* world, sdBodyId id) {
     if (world == NULL) return sdResult_nullArgument;

@@ -39,9 +39,9 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
         const double linearFactor = world->linearFactor[i];
         const double angularFactor = world->angularFactor[i];
         double fx = world->forceX[i], fy = world->forceY[i];
-        if (field.forceX != NULL) {
-            fx += field.forceX[i];
-            fy += field.forceY[i];
+        if (field.forceX != NULL) { // a law's singularity can give ±inf or NaN: held to sdMaxForce, NaN to 0
+            fx += sd_clamp_magnitude(field.forceX[i], sdMaxForce);
+            fy += sd_clamp_magnitude(field.forceY[i], sdMaxForce);
         }
         const double ax = world->gravityX[i] + fx * world->invMass[i];
         const double ay = world->gravityY[i] + fy * world->invMass[i];
@@ -58,6 +58,13 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
 static void sd_integrate_positions(sdWorld* world, double h) {
     const sdSolverScratch* s = &world->scratch;
     const int32_t n = world->slotCount;
+    // Speeds capped at sdMaxMagnitude (see CSolver.h): diverging motion grows linearly, never to infinity.
+    for (int32_t i = 0; i < n; ++i) {
+        if (!world->awake[i]) continue;
+        world->vx[i] = sd_clamp_magnitude(world->vx[i], sdMaxMagnitude);
+        world->vy[i] = sd_clamp_magnitude(world->vy[i], sdMaxMagnitude);
+        world->w[i] = sd_clamp_magnitude(world->w[i], sdMaxMagnitude);
+    }
     if (world->springModel == sdSpringModel_analytic) {
         const double half = 0.5 * h;
         for (int32_t i = 0; i < n; ++i) {

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /// The custom evaluator: every body gets the force in its world's slot (NaN and infinity included).
 static void fz_custom_evaluator(void* context, const sdFieldBatch* batch) {
@@ -61,6 +62,10 @@ fzCall fz_op_create_field(fzSession* s) {
     sdFieldId id;
     const uint8_t nulls = fz_u8(in);
     call.result = sdCreateField(w->world, nulls == 1 ? NULL : &def, nulls == 2 ? NULL : &id);
+    if (getenv("FUZZ_TRACE"))
+        fprintf(stderr, "  field kind %d at (%g, %g) strength %g falloff %g min radius %g direction (%g, %g) smoothness %g speed %g, %d region nodes\n",
+                (int)def.kind, def.params.x, def.params.y, def.params.strength, def.params.falloff, def.params.minimumRadius,
+                def.params.directionX, def.params.directionY, def.params.smoothness, def.params.animationSpeed, def.regionNodeCount);
     if (call.result == sdResult_ok) fz_remember_field(w, id);
     return call;
 }
@@ -84,6 +89,10 @@ fzCall fz_op_field_setter(fzSession* s) {
         params = fz_decode_params(in, params);
         call.name = "sdField_SetParams";
         call.result = sdField_SetParams(w->world, id, fz_u8(in) == 1 ? NULL : &params);
+        if (getenv("FUZZ_TRACE"))
+            fprintf(stderr, "  params (%g, %g) strength %g falloff %g min radius %g direction (%g, %g) smoothness %g speed %g\n",
+                    params.x, params.y, params.strength, params.falloff, params.minimumRadius, params.directionX,
+                    params.directionY, params.smoothness, params.animationSpeed);
         break;
     }
     case 1: {

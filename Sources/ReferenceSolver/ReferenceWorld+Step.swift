@@ -24,6 +24,10 @@ extension ReferenceWorld {
             solveVelocities(layout, owners: islands.owner, start: start, h: h)
             solveContactVelocities(&islands, layout, start: start, h: h, substep: substep)
             for i in bodies.indices where bodies[i]?.isAwake == true {
+                // Speeds capped at Validate.maximumMagnitude, as the C core does: diverging motion grows linearly.
+                bodies[i]!.vx = Self.clampMagnitude(bodies[i]!.vx, Validate.maximumMagnitude)
+                bodies[i]!.vy = Self.clampMagnitude(bodies[i]!.vy, Validate.maximumMagnitude)
+                bodies[i]!.w = Self.clampMagnitude(bodies[i]!.w, Validate.maximumMagnitude)
                 let v0 = start.velocities[i]
                 if springModel == .analytic {
                     let half = 0.5 * h
@@ -45,13 +49,20 @@ extension ReferenceWorld {
         finishStep(dt: dt, islands: islands)
     }
 
+    /// `v` held to [−limit, limit], NaN to 0 (the C core's sd_clamp_magnitude).
+    static func clampMagnitude(_ v: Double, _ limit: Double) -> Double {
+        if v != v { return 0 }
+        return v > limit ? limit : (v < -limit ? -limit : v)
+    }
+
     /// v ← (v + h·(g + (F + F_field)/m))·e^(−c·h), ω ← (ω + h·τ/I)·e^(−c_ω·h); inside a velocity field v takes
     /// the field's velocity instead.
     private func integrateVelocity(_ b: inout ReferenceBody, h: Double, field: FieldEffect?) {
         let linearFactor = exp(-b.linearDamping * h)
         let angularFactor = exp(-b.angularDamping * h)
-        let fx = field.map { b.forceX + $0.forceX } ?? b.forceX
-        let fy = field.map { b.forceY + $0.forceY } ?? b.forceY
+        // A law's singularity can give ±inf or NaN: held to Validate.maximumForce, NaN to 0 (as the C core).
+        let fx = field.map { b.forceX + Self.clampMagnitude($0.forceX, Validate.maximumForce) } ?? b.forceX
+        let fy = field.map { b.forceY + Self.clampMagnitude($0.forceY, Validate.maximumForce) } ?? b.forceY
         let ax = b.gravityX + fx * b.invMass
         let ay = b.gravityY + fy * b.invMass
         b.vx = (b.vx + h * ax) * linearFactor

@@ -102,19 +102,22 @@ public struct FieldParameters: Sendable, Equatable {
 
     /// Throws the first invalid parameter, naming it and its value.
     public func validate() throws(SolverError) {
-        try Validate.finite(x, "position.x")
-        try Validate.finite(y, "position.y")
-        try Validate.finite(strength, "strength")
-        try Validate.finite(falloff, "falloff")
-        try Validate.nonNegative(minimumRadius, "minimumRadius")
-        try Validate.finite(directionX, "direction.dx")
-        try Validate.finite(directionY, "direction.dy")
+        try Validate.bounded(x, "position.x")
+        try Validate.bounded(y, "position.y")
+        try Validate.bounded(strength, "strength")
+        try Validate.inside(falloff, -Self.maximumFalloff...Self.maximumFalloff, "falloff")
+        try Validate.boundedNonNegative(minimumRadius, "minimumRadius")
+        try Validate.bounded(directionX, "direction.dx")
+        try Validate.bounded(directionY, "direction.dy")
         try Validate.finite(smoothness, "smoothness")
         guard (0...1).contains(smoothness) else {
             throw .outOfRange(parameter: "smoothness", value: smoothness, expected: "in 0...1")
         }
-        try Validate.nonNegative(animationSpeed, "animationSpeed")
+        try Validate.boundedNonNegative(animationSpeed, "animationSpeed")
     }
+
+    /// The largest |falloff| (the C core's sdMaxFalloff): (r/100)^k stays finite at any distance the engines reach.
+    public static let maximumFalloff = 16.0
 }
 
 /// The bodies a custom field is evaluated for in one substep, in parallel buffers valid only during the call.

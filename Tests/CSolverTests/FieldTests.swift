@@ -130,7 +130,7 @@ struct FieldTests {
         #expect(sdWorld_GetFieldCount(nil) == 0)
     }
 
-    @Test("Bad parameters: NaN/∞ are nonFinite; negative minimum radius, smoothness outside 0…1, negative speed and unknown kinds are outOfRange; nothing changes")
+    @Test("Bad parameters: NaN/∞ are nonFinite; negative minimum radius, smoothness outside 0…1, negative speed, magnitudes beyond the bounds and unknown kinds are outOfRange; nothing changes")
     func badParameters() throws {
         let world = try World()
         let nonFinite: [(String, (inout sdFieldParams) -> Void)] = [
@@ -143,6 +143,11 @@ struct FieldTests {
         let outOfRange: [(String, (inout sdFieldParams) -> Void)] = [
             ("minimumRadius", { $0.minimumRadius = -1 }), ("smoothness < 0", { $0.smoothness = -0.1 }),
             ("smoothness > 1", { $0.smoothness = 1.5 }), ("animationSpeed", { $0.animationSpeed = -1 }),
+            // Magnitudes whose powers or products overflow (the fuzzer's falloff −1e6 gave (r/100)^1e6 = ∞).
+            ("falloff -1e6", { $0.falloff = -1e6 }), ("falloff above sdMaxFalloff", { $0.falloff = sdMaxFalloff.nextUp }),
+            ("strength 1e300", { $0.strength = 1e300 }), ("x -1e16", { $0.x = -1e16 }),
+            ("minimumRadius 1e300", { $0.minimumRadius = 1e300 }), ("directionY 1e300", { $0.directionY = 1e300 }),
+            ("animationSpeed 1e300", { $0.animationSpeed = 1e300 }),
         ]
         let field = try world.field(fieldDef(sdField_radialGravity) { $0.params.strength = 3 })
         var before = sdFieldParams()
