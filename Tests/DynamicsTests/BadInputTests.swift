@@ -15,6 +15,25 @@ struct BadInputTests {
         #expect(text.contains("DynamicItemBehavior.density") && text.contains("-1.0"), "\(text)")
     }
 
+    @Test("A density whose inverse mass would be infinite (1e-310) names the parameter, the value and the bounds")
+    func subnormalDensity() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { @MainActor in
+            DynamicItemBehavior().density = Double.leastNormalMagnitude / 256
+        }
+        let text = standardError(result)
+        #expect(text.contains("DynamicItemBehavior.density") && text.contains("e-311") && text.contains("1e-09"), "\(text)")
+    }
+
+    @Test("An item too large for the solvers (1e200 pt wide) names its size and the bounds")
+    func hugeItem() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { @MainActor in
+            let animator = DynamicAnimator()
+            animator.addBehavior(GravityBehavior(items: [TestItem(center: .zero, size: CGSize(width: 1e200, height: 10))]))
+        }
+        let text = standardError(result)
+        #expect(text.contains("1e+200") && text.contains("1e-06...1000000.0"), "\(text)")
+    }
+
     @Test("Negative resistance")
     func negativeResistance() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { @MainActor in

@@ -26,3 +26,11 @@ func requireNonNegative(_ value: CGFloat, _ parameter: @autoclosure () -> String
 func requirePositive(_ value: CGFloat, _ parameter: @autoclosure () -> String) {
     precondition(value.isFinite && value > 0, "\(parameter()) must be finite and > 0 (got \(value))")
 }
+
+/// Stops unless `value` is finite and inside `range` (the solvers' bounds, `SolverBackend.Validate`).
+@inline(__always)
+func requireInside(_ value: CGFloat, _ range: ClosedRange<Double>, _ parameter: @autoclosure () -> String) {
+    precondition(
+        value.isFinite && range.contains(Double(value)),
+        "\(parameter()) must be finite and in \(range.lowerBound)...\(range.upperBound) (got \(value))")
+}

@@ -1,4 +1,5 @@
 public import Foundation
+internal import SolverBackend
 
 /// Sets physical properties of its items and reads or adds to their velocities: UIKit's
 /// `UIDynamicItemBehavior`.
@@ -61,11 +62,12 @@ open class DynamicItemBehavior: DynamicBehavior {
         }
     }
 
-    /// Density: mass = density × area / 10 000 kg, so a 100 × 100 item of density 1 weighs 1 kg. > 0. Default 1.
+    /// Density: mass = density × area / 10 000 kg, so a 100 × 100 item of density 1 weighs 1 kg. 1e-9 … 1e9 (the
+    /// solvers' bounds: beyond them mass or its inverse would overflow). Default 1.
     public var density: CGFloat {
         get { current.density }
         set {
-            requirePositive(newValue, "DynamicItemBehavior.density")
+            requireInside(newValue, Validate.densities, "DynamicItemBehavior.density")
             set(\.density, newValue, current: current.density)
         }
     }

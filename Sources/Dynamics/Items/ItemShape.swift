@@ -13,6 +13,10 @@ enum ItemShape {
         precondition(
             width.isFinite && height.isFinite && width > 0 && height > 0,
             "Invalid size (\(width), \(height)) for item \(item) in Dynamics: bounds width and height must be finite and > 0")
+        precondition(
+            Validate.bodySizes.contains(width) && Validate.bodySizes.contains(height),
+            "Invalid size (\(width), \(height)) for item \(item) in Dynamics: bounds width and height must be in "
+                + "\(Validate.bodySizes.lowerBound)...\(Validate.bodySizes.upperBound) pt")
         if let group = item as? DynamicItemGroup {
             return (width, height, groupShape(group))
         }
