@@ -7,7 +7,7 @@ STRICT = -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors
 # Any compiler warning in the project's own sources (C or Swift) fails the build.
 NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
 
-.PHONY: deps demo test bench bench-smoke sanitize docs docs-preview fuzz fuzz-replay
+.PHONY: deps demo test bench bench-smoke sanitize tsan docs docs-preview fuzz fuzz-replay soak
 
 deps:
 	@bash scripts/install-system-packages.sh
@@ -32,6 +32,10 @@ bench-smoke: deps
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench facade --cells 100 --steps 10 --solver both
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fidelity > /dev/null
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fields --items 100 --steps 10 --reference-steps 2
+	# Determinism across processes: two runs of the mixed scene print the same hash of the final state's bits.
+	a=$$($(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench soak --steps 2000 --print-hash) && \
+	b=$$($(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench soak --steps 2000 --print-hash) && \
+	echo "soak hash $$a / $$b" && [ "$$a" = "$$b" ]
 
 # DocC documentation for Dynamics and the solver modules, with DocC warnings as errors; fails when a public symbol
 # is undocumented or an article's Swift code does not compile (scripts/check-docs.sh). Archives end up in
@@ -50,11 +54,21 @@ bench: deps
 
 sanitize: deps
 	# Swift on Linux has no UBSan: the C core gets -fsanitize=undefined, whose handlers the ASan runtime carries.
-	# Leak checking is off: some tests keep animators alive through action closures on purpose; the library
-	# itself frees everything (AnimatorLifetimeTests).
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-sanitize
-	# Thread Sanitizer over two C worlds stepped on two threads at once; any report fails the run.
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter ConcurrentWorlds --scratch-path .build-tsan
+	# Leak checking is on over the whole suite (AnimatorLifetimeTests: an animator with behaviors, actions, a
+	# delegate and a running real-time driver is freed when released).
+	ASAN_OPTIONS=detect_leaks=1 $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-sanitize
+	$(MAKE) tsan
+
+# Thread Sanitizer over two C worlds stepped on two threads at once, and over the real-time driver (a Dispatch
+# timer on the main queue stepping the animator); any report fails the run.
+tsan: deps
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter 'ConcurrentWorlds|RealTimeDriver|AnimatorLifetime' --scratch-path .build-tsan
+
+# The soak: the mixed scene for SOAK_STEPS (default 10⁶) steps, checked every 1000 (README "Reliability").
+SOAK_STEPS ?= 1000000
+soak: deps
+	$(SWIFT) build -c release --product dynamics-bench $(STRICT)
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench soak --steps $(SOAK_STEPS)
 
 # Peer engines on the collision scenes (Benchmarks/Peers/README.md). A standalone C++17 program, never built by
 # SwiftPM, so the package does not depend on Box2D or Chipmunk. Run: Benchmarks/Peers/peers > peers.jsonl
