@@ -50,5 +50,6 @@ void sd_free_scratch(sdSolverScratch* s) {
                        s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->warm, s->cgR, s->cgZ, s->cgP, s->cgQ,
                        s->islands, s->matrix, s->rhsCopy};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
+    sd_sparse_free(&s->sparse);
     memset(s, 0, sizeof *s);
 }
