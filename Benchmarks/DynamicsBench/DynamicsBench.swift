@@ -48,6 +48,7 @@ func report(_ r: BenchmarkResult) {
     }
     print(line)
     print("    stages: \(shares); \(r.accuracyName) = \(String(format: "%.6g", r.accuracy))" + (r.solvePaths.map { "; paths: \($0)" } ?? ""))
+    if let sparse = r.sparse { print("    \(sparse.description)") }
 }
 
 func writeJSON(_ results: [BenchmarkResult], to path: String?) throws {

@@ -40,6 +40,7 @@ func runScene(
     var driveTimes: [Double] = []
     var stages = [0.0, 0.0, 0.0, 0.0]
     var paths = ""
+    var sparse = SparseSummary()
     var progress = Progress(label: "\(kind.rawValue) \(solver) N=\(cells)", total: steps)
     let dt = 1.0 / 60.0
     for frame in 0..<steps {
@@ -55,7 +56,18 @@ func runScene(
             stages[1] += s.assemblySeconds
             stages[2] += s.solveSeconds
             stages[3] += s.integrationSeconds
-            paths = "batched \(s.batchedIslands), banded \(s.bandedIslands), dense \(s.denseIslands), iterative \(s.iterativeIslands), max band \(s.maxBandwidth)"
+            paths = "batched \(s.batchedIslands), banded \(s.bandedIslands), dense \(s.denseIslands), iterative \(s.iterativeIslands), sparse \(s.sparseIslands), max band \(s.maxBandwidth)"
+            sparse.islands = s.sparseIslands
+            sparse.factorNonzeros = s.factorNonzeros
+            sparse.factorFlops = s.factorFlops
+            sparse.orderMilliseconds += s.orderSeconds * 1e3
+            sparse.symbolicMilliseconds += s.symbolicSeconds * 1e3
+            sparse.numericMilliseconds += s.numericSeconds * 1e3
+            sparse.solveMilliseconds += s.sparseSolveSeconds * 1e3
+            sparse.factorizations += s.sparseFactorizations
+            sparse.iterations += s.sparseIterations
+            sparse.runFactorFlops += s.stepFactorFlops
+            sparse.runSolveFlops += s.stepSolveFlops
         }
         progress.update(frame + 1)
     }
@@ -74,5 +86,5 @@ func runScene(
         peakResidentMiB: ResidentMemory.peakMiB(), stageShares: shares, accuracyName: name, accuracy: value,
         solvePaths: paths.isEmpty ? nil : paths, movingMedianMilliseconds: moving.map { $0 * 1e3 },
         settledMedianMilliseconds: settled.map { $0 * 1e3 }, driveMedianMilliseconds: percentiles(driveTimes).median * 1e3,
-        stepSeconds: stepTimes)
+        sparse: sparse.islands > 0 || sparse.factorizations > 0 ? sparse : nil, stepSeconds: stepTimes)
 }

@@ -52,11 +52,23 @@ extension AcceleratedBackend {
     /// Counters and stage timings of the last step.
     public var lastStepStatistics: SolverStepStatistics? {
         let s = sdWorld_GetStepStats(world)
-        return SolverStepStatistics(
+        var statistics = SolverStepStatistics(
             islandCount: Int(s.islandCount), rowCount: Int(s.rowCount), batchedIslands: Int(s.batchedIslands),
             bandedIslands: Int(s.bandedIslands), denseIslands: Int(s.denseIslands),
             iterativeIslands: Int(s.iterativeIslands), maxBandwidth: Int(s.maxBandwidth),
             forcesSeconds: s.forcesSeconds, assemblySeconds: s.assemblySeconds, solveSeconds: s.solveSeconds,
             integrationSeconds: s.integrationSeconds)
+        statistics.sparseIslands = Int(s.sparseIslands)
+        statistics.sparseFactorizations = Int(s.factorizations)
+        statistics.sparseIterations = Int(s.iterations)
+        statistics.factorNonzeros = Int(s.factorNonzeros)
+        statistics.factorFlops = s.factorFlops
+        statistics.stepFactorFlops = s.stepFactorFlops
+        statistics.stepSolveFlops = s.solveFlops
+        statistics.orderSeconds = s.orderSeconds
+        statistics.symbolicSeconds = s.symbolicSeconds
+        statistics.numericSeconds = s.numericSeconds
+        statistics.sparseSolveSeconds = s.sparseSolveSeconds
+        return statistics
     }
 }

@@ -123,13 +123,52 @@ extension ReferenceWorld {
         return lapackOrder ? k.lapackCholeskySolve(rhs) : k.choleskySolve(rhs)
     }
 
+    /// The nested-dissection factorisation of `rows` when it is much cheaper than their band, as the C core
+    /// decides (solve_path.c): more than 24 rows, a band costlier than 2·10⁵ flops, and the sparse factorisation at
+    /// most half of the band's (or the dense one's) flops — 2-D islands such as grids; chains stay banded.
+    func sparseFactorisation(_ rows: [Row], kd: Int) -> SparseCholesky? {
+        let n = Double(rows.count)
+        let band = n * Double(kd + 1) * Double(kd + 1)
+        guard rows.count > ReferenceConstants.kernelMaxRows, band > SparseCholesky.bandFlops else { return nil }
+        let ends = rows.map { row in (a: isDynamic(row.a) ? row.a : nil, b: isDynamic(row.b) ? row.b : nil) }
+        let sparse = SparseCholesky(ends: ends) { body in (bodies[body]!.x, bodies[body]!.y) }
+        return sparse.flops <= SparseCholesky.advantage * min(band, n * n * n / 3) ? sparse : nil
+    }
+
+    /// K·x = b over `rows` by the sparse factorisation; fixed rows as in ``solveSystem(_:_:_:lambda:fixed:lapackOrder:)``.
+    func solveSparse(_ rows: [Row], _ sparse: SparseCholesky, _ b: [Double], lambda: [Double], fixed: [Bool]) -> [Double]? {
+        var rhs = b
+        for i in rows.indices where fixed[i] { rhs[i] = lambda[i] }
+        for (e, couples) in sparse.coupled.enumerated() {
+            let i = sparse.order[e]
+            for other in couples {
+                let j = sparse.order[other]
+                guard fixed[i] != fixed[j] else { continue }
+                let k = coupling(rows[i], rows[j])
+                if fixed[i] { rhs[j] -= k * lambda[i] } else { rhs[i] -= k * lambda[j] }
+            }
+        }
+        return sparse.solve(
+            rhs,
+            diagonal: { i in
+                if fixed[i] { return 1 }
+                let k = coupling(rows[i], rows[i])
+                return k + (rows[i].soft > 0 ? rows[i].soft : ReferenceConstants.rigidRegularization * k)
+            },
+            entry: { i, j in fixed[i] || fixed[j] ? 0 : coupling(rows[i], rows[j]) })
+    }
+
     /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
     /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
     func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
         let n = rows.count
-        let coupled = couplingMatrix(rows, kd: coupledBandwidth(rows))
+        let kd = coupledBandwidth(rows)
+        let sparse = sparseFactorisation(rows, kd: kd)
+        let coupled = sparse == nil ? couplingMatrix(rows, kd: kd) : BandMatrix(n: 0, kd: 0)
         for _ in 0..<ReferenceConstants.activeSetPasses {
-            guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed) else { return }
+            let solution = sparse.map { solveSparse(rows, $0, b, lambda: lambda, fixed: fixed) }
+                ?? solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed)
+            guard let x = solution else { return }
             var clamped = false
             for i in 0..<n where !fixed[i] {
                 lambda[i] = x[i]
