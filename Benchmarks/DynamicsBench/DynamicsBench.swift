@@ -78,6 +78,8 @@ struct Scenes: ParsableCommand {
     var noBodySpace = false
     @Flag(help: "Never let bodies rest, so the settle phase keeps computing (shows there is no denormal slowdown).")
     var noRest = false
+    @Option(help: "Sparse fronts with at least this many rows go through LAPACK/BLAS-3 (0: the default, 128 with OpenBLAS, never with the reference BLAS).")
+    var blasFront = 0
     @Option(help: "Largest N the reference solver runs (it is slow).")
     var referenceMaxCells = 100_000
     @Option(help: "Write the results as JSON to this path.")
@@ -99,7 +101,7 @@ struct Scenes: ParsableCommand {
                 for solverKind in solver.kinds {
                     if solverKind == .reference && n > referenceMaxCells { continue }
                     let runSteps = solverKind == .reference ? min(steps, referenceSteps) : steps
-                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind, rest: !noRest, bodySpace: !noBodySpace)
+                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind, rest: !noRest, bodySpace: !noBodySpace, blasFrontRows: blasFront)
                     report(result)
                     results.append(result)
                     byKind["\(solverKind)"] = result

@@ -25,7 +25,7 @@ enum SceneKind: String, CaseIterable {
 /// Builds a scene on one backend, steps it at 60 Hz (two substeps of 1/120 s) and measures every step.
 func runScene(
     _ kind: SceneKind, solver: SolverKind, cells: Int, steps: Int, islandSolver: IslandSolverKind, rest: Bool = true,
-    bodySpace: Bool = true
+    bodySpace: Bool = true, blasFrontRows: Int = 0
 ) throws -> BenchmarkResult {
     ResidentMemory.resetPeak()
     var settings = WorldSettings()
@@ -35,6 +35,7 @@ func runScene(
         ? try PhysicsWorld(AcceleratedBackend.self, settings: settings) : try PhysicsWorld(ReferenceWorld.self, settings: settings)
     (world.backend as? AcceleratedBackend)?.islandSolver = islandSolver
     (world.backend as? AcceleratedBackend)?.usesBodySpacePath = bodySpace
+    (world.backend as? AcceleratedBackend)?.sparseBLASFrontRows = blasFrontRows
     var scene = try kind.make(world, cells: cells)
     var stepTimes: [Double] = []
     var driveTimes: [Double] = []

@@ -49,6 +49,18 @@ extension AcceleratedBackend {
         }
     }
 
+    /// Fronts of the sparse path (large coupled islands) with at least this many rows are factored by LAPACK
+    /// `dpotrf` and BLAS-3 `dtrsm`/`dsyrk`; smaller ones by the in-house vectorised kernel. Setting 0 restores the
+    /// default: 128 when the BLAS in use is an optimised one (OpenBLAS, detected at run time; Accelerate), else
+    /// `Int32.max` — Debian's reference BLAS runs large fronts about three times slower than the in-house kernel.
+    public var sparseBLASFrontRows: Int {
+        get { Int(sdWorld_GetSparseBLASFrontRows(world)) }
+        set {
+            Self.expectOK(
+                sdWorld_SetSparseBLASFrontRows(world, Int32(clamping: newValue)), "sdWorld_SetSparseBLASFrontRows")
+        }
+    }
+
     /// Counters and stage timings of the last step.
     public var lastStepStatistics: SolverStepStatistics? {
         let s = sdWorld_GetStepStats(world)
