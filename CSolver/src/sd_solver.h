@@ -167,6 +167,8 @@ typedef struct sdSolverScratch {
     int32_t springCount;
     struct sdSpringRow* springs;
     int32_t* jointSpring;       // per joint slot: its first hot spring row, or −1 (kept current by anchor moves)
+    int32_t* batchBodies;       // 2 per island: the bodies of centred islands of 4 and of 1 spring, batched per solve
+    int32_t* batchStarts;       // their first hot spring rows
     int32_t jointSpringCapacity;
     double springStep;           // the substep the κ, η below were computed for (0: stale)
 
