@@ -211,7 +211,11 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
     unit.path = m <= sdKernelMaxRows ? sdSolvePath_kernel : sdSolvePath_dense;
     unit.owner = -1;
     double* x = s->lambda + base;
-    for (int32_t p = 0; p < m; ++p) x[p] = 0.0;
+    for (int32_t p = 0; p < m; ++p) {
+        x[p] = 0.0;
+        // A held joint row that can move nothing (K_rr = 0) would make K singular: it is satisfied, leave it out.
+        if (!(sd_diagonal(world, &s->rows[base + p]) > 0.0)) s->fixed[base + p] = 1;
+    }
     for (int pass = 0; pass < sdContactActiveSetPasses; ++pass) {
         // Pinned friction takes μ times its normal impulses from the last pass.
         for (int32_t p = 0; p < m; ++p) {

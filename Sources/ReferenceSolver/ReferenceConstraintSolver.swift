@@ -166,6 +166,15 @@ extension ReferenceWorld {
         let kd = dense ? n - 1 : coupledBandwidth(rows)
         let sparse = dense ? nil : sparseFactorisation(rows, kd: kd)
         let coupled = sparse == nil ? couplingMatrix(rows, kd: kd) : BandMatrix(n: 0, kd: 0)
+        // A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is
+        // satisfied already; in the system it would make K singular and fail the whole island.
+        for i in 0..<n where !fixed[i] {
+            let k = sparse == nil ? coupled[i, i] : coupling(rows[i], rows[i])
+            if !(k + (rows[i].soft > 0 ? rows[i].soft : ReferenceConstants.rigidRegularization * k) > 0) {
+                fixed[i] = true
+                lambda[i] = 0
+            }
+        }
         for _ in 0..<ReferenceConstants.activeSetPasses {
             let solution = sparse.map { solveSparse(rows, $0, b, lambda: lambda, fixed: fixed) }
                 ?? solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed, lapackOrder: dense)

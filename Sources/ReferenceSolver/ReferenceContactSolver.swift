@@ -111,6 +111,13 @@ extension ReferenceWorld {
         let coupled = couplingMatrix(s.rows, kd: dense ? m - 1 : coupledBandwidth(s.rows))
         var iterative = false  // once a factorisation failed, this solve stays with conjugate gradients
         s.lambda = Array(repeating: 0, count: m)
+        for p in 0..<m {
+            // A held joint row that can move nothing (K_rr = 0) would make K singular: it is satisfied, leave it out.
+            let k = coupling(s.rows[p], s.rows[p])
+            if !(k + (s.rows[p].soft > 0 ? s.rows[p].soft : ReferenceConstants.rigidRegularization * k) > 0) {
+                s.hold[p] = .held
+            }
+        }
         for _ in 0..<ReferenceConstants.contactActiveSetPasses {
             // Pinned friction takes μ times its normal impulses from the last pass.
             for p in 0..<m where s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower {

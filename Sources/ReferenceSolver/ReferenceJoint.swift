@@ -49,6 +49,8 @@ enum RowType {
 enum ReferenceConstants {
     static let zeroLength = 1e-6
     static let maxHalfPhase = 0.49 * Double.pi
+    /// Spring κ and η (per unit mass) are capped here (the C core's sdMaxSpringCoefficient).
+    static let maxSpringCoefficient = 1e30
     static let kernelMaxRows = 24
     static let rigidRegularization = 1e-10
     static let projectionTolerance = 1e-9
