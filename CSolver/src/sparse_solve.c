@@ -16,9 +16,6 @@
 #include "sd_sparse.h"
 
 #include <string.h>
-#ifdef SD_SPARSE_TRACE
-#include <stdio.h>
-#endif
 
 /// Σ a[i]·b[i] with four partial sums (so the compiler can vectorise the reduction).
 static double sd_dot(const double* restrict a, const double* restrict b, int32_t n) {
@@ -201,9 +198,6 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             if (velocity) {
                 double energy = 0.0;
                 for (int32_t e = 0; e < n; ++e) energy += fixed[e] ? 0.0 : xe[e] * (rhs[e] - r[e]);
-#ifdef SD_SPARSE_TRACE
-                fprintf(stderr, "  it %d rz/energy %.3g energy %.3g\n", iterations, rzNew / fabs(energy), energy);
-#endif
                 if (rzNew <= sdSparseTolerance * sdSparseTolerance * fabs(energy) || rzNew == 0.0) {
                     converged = true;
                     break;
@@ -234,9 +228,6 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
         factor->cost += (double)(iterations + 1);
         if ((double)(iterations + 1) * (double)factor->solves > factor->cost) factor->refactor = true;
         sp->iterations += iterations;
-#ifdef SD_SPARSE_TRACE
-        fprintf(stderr, "%s solve: %d iterations%s\n", s->warmStart ? "velocity" : "projection", iterations, converged ? "" : " (not converged)");
-#endif
         if (!converged) { // the kept factor no longer helps: factor this system and solve it directly
             if (!sd_sparse_refactor(world, island, factor)) goto failed;
             direct = true;

@@ -7,9 +7,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef SD_SPARSE_TRACE
-#include <stdio.h>
-#endif
 
 static int sd_compare_int32(const void* a, const void* b) {
     const int32_t x = *(const int32_t*)a, y = *(const int32_t*)b;
@@ -212,22 +209,6 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->elimination[base + e] = e;
     }
     sp->symbolicSeconds += sd_now() - t1;
-#ifdef SD_SPARSE_TRACE
-    {
-        double sumW = 0, sumM = 0, big = 0;
-        int32_t hist[8] = {0};
-        for (int32_t k = superStart; k < superStart + superCount; ++k) {
-            const sdSupernode* node = &sp->supernodes[k];
-            sumW += node->count;
-            sumM += node->rowCount;
-            int h = node->rowCount < 16 ? 0 : node->rowCount < 32 ? 1 : node->rowCount < 64 ? 2 : node->rowCount < 128 ? 3 : node->rowCount < 256 ? 4 : 5;
-            hist[h] += 1;
-            if (node->rowCount >= 160) big += (double)node->count * node->count * node->count / 3 + (double)node->count * node->count * (node->rowCount - node->count) + (double)node->count * (node->rowCount - node->count) * (node->rowCount - node->count);
-        }
-        fprintf(stderr, "sparse island: %d rows, %d supernodes, mean w %.1f, mean m %.1f, factor %zu doubles, nnz %zu, flops %.3g (fronts >= 160: %.3g), stack %zu, front %zu; m<16 %d <32 %d <64 %d <128 %d <256 %d >=256 %d\n",
-                island->rowCount, superCount, sumW / superCount, sumM / superCount, factor->factorSize, factor->nonzeros, factor->flops, big, factor->stackSize, factor->frontSize, hist[0], hist[1], hist[2], hist[3], hist[4], hist[5]);
-    }
-#endif
     sp->orderSeconds += t1 - t0;
     *outIndex = sp->islandCount;
     sp->islandCount += 1;
