@@ -24,7 +24,7 @@ struct AnimatorScene {
         let collision = CollisionBehavior()
         var views: [View?] = []
         var properties: [DynamicItemBehavior?] = []
-        var byMaterial: [String: DynamicItemBehavior] = [:]
+        var byMaterial: [(key: String, behavior: DynamicItemBehavior)] = []
         var falling: [View] = []
         for (i, body) in scene.bodies.enumerated() {
             guard body.shape != .segment else {
@@ -39,21 +39,32 @@ struct AnimatorScene {
             screen.addSubview(view)
             collision.addItem(view)
             let key = "\(body.isStatic) \(body.restitution) \(body.friction) \(body.linearDamping) \(body.angularDamping)"
-            let behavior = byMaterial[key] ?? Self.material(of: body)
-            byMaterial[key] = behavior
+            let behavior: DynamicItemBehavior
+            if let known = byMaterial.first(where: { $0.key == key }) {
+                behavior = known.behavior
+            } else {
+                behavior = Self.material(of: body)
+                byMaterial.append((key, behavior))
+            }
             behavior.addItem(view)
             if body.vx != 0 || body.vy != 0 { behavior.addLinearVelocity(CGPoint(x: body.vx, y: body.vy), for: view) }
             if !body.isStatic { falling.append(view) }
             views.append(view)
             properties.append(behavior)
         }
+        // Bodies are made in the order behaviors first name their items, and shapes in body order at the first
+        // step (a boundary's edges at once): the anchored behaviors go first when the static shapes should.
+        let anchored = byMaterial.map(\.behavior).filter(\.isAnchored)
+        if scene.staticShapesFirst { anchored.forEach(animator.addBehavior) }
         if scene.gravityY != 0 {
             let gravity = GravityBehavior(items: falling)
             gravity.magnitude = scene.gravityY / 1000
             animator.addBehavior(gravity)
         }
         animator.addBehavior(collision)
-        for behavior in byMaterial.values { animator.addBehavior(behavior) }
+        for behavior in byMaterial.map(\.behavior) where !(scene.staticShapesFirst && behavior.isAnchored) {
+            animator.addBehavior(behavior)
+        }
         self.views = views
         self.properties = properties
     }
@@ -116,5 +127,6 @@ func runOnAnimator(_ scene: CollisionScene, limits: RunLimits) -> CollisionRun {
         framesPlanned: scene.frames, framesRun: frameMs.count, budgetSeconds: limits.budgetSeconds, budgetExhausted: exhausted,
         setupSeconds: setupSeconds, timing: windows(frameMs),
         metrics: measurement.metrics(built.centre, allAsleep: !built.animator.isRunning), sampling: "frame",
-        solverTiming: windows(solverMs), frameMs: frameMs)
+        solverTiming: windows(solverMs),
+        staticShapesFirst: scene.staticShapesFirst ? true : nil, frameMs: frameMs)
 }

@@ -33,16 +33,20 @@ struct Collisions: ParsableCommand {
     var referenceFrames = 120
     @Option(help: "Largest number of dynamic items the reference runs.")
     var referenceMaxItems = 10_000
+    @Flag(help: "Diagnostic variant: give the static bodies their collision shapes before the dynamic ones.")
+    var staticShapesFirst = false
     @Option(help: "Write the runs as JSON to this path.")
     var json: String?
 
     func run() throws {
         let paths = try CollisionPath.parse(path)
+        var variant = sceneOptions.variant
+        variant.staticShapesFirst = staticShapesFirst
         let limits = RunLimits(frames: sceneOptions.frames, budgetSeconds: sceneOptions.budget ?? 0)
         var referenceLimits = limits
         referenceLimits.frames = min(limits.frames ?? referenceFrames, referenceFrames)
         var results = CollisionResults()
-        for scene in try sceneOptions.scenes(defaultCounts: [1000, 10_000, 100_000]) {
+        for scene in try sceneOptions.scenes(defaultCounts: [1000, 10_000, 100_000], variant: variant) {
             for sleep in sceneOptions.sleep.values {
                 for path in paths {
                     switch path {

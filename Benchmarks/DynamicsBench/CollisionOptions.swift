@@ -60,8 +60,8 @@ struct CollisionSceneOptions: ParsableArguments {
     /// The variant the options describe (the specification unless a diagnostic option was given).
     var variant: SceneVariant { SceneVariant(restingGap: restingGap, segmentWalls: pourWalls == .segments) }
 
-    /// Every scene to run: each kind once, pour once per N.
-    func scenes(defaultCounts: [Int]) throws -> [CollisionScene] {
+    /// Every scene to run, built as `variant` says: each kind once, pour once per N.
+    func scenes(defaultCounts: [Int], variant: SceneVariant) throws -> [CollisionScene] {
         let counts = try counts(defaults: defaultCounts)
         return try kinds().flatMap { kind in
             (kind == .pour ? counts : [0]).map { CollisionScene(kind, n: $0, variant: variant) }

@@ -123,6 +123,8 @@ struct CollisionRun: Codable {
     var sampling: String?
     /// Animator only: the C core's own share of each frame (its stage timings), by window.
     var solverTiming: [String: WindowTiming]?
+    /// Ours only: true when the diagnostic variant gave the static bodies their shapes first (nil otherwise).
+    var staticShapesFirst: Bool?
     /// Ours only: every frame's time, ms, so other runs can be compared over exactly the frames they ran.
     var frameMs: [Double]?
 

@@ -59,6 +59,9 @@ struct SceneVariant {
     var restingGap = 0.0
     /// Pour: walls as zero-thickness edges on the interior faces instead of 100 pt thick boxes.
     var segmentWalls = false
+    /// Ours only: the static bodies get their collision shapes before the dynamic ones (the contract's order
+    /// creates each body's shape with it, walls and floors last), to show how much the result depends on it.
+    var staticShapesFirst = false
 }
 
 /// A named range of frames [from, to] whose frame times are summarised.
@@ -117,9 +120,17 @@ struct CollisionScene {
     var restingGap = 0.0
     /// Pour: `boxes` or `segments`.
     var walls = "boxes"
+    /// The static bodies' shapes are created first (a diagnostic variant; see ``SceneVariant``).
+    var staticShapesFirst = false
 
     /// Dynamic bodies: the contract's `n`.
     var dynamicCount: Int { bodies.count(where: { !$0.isStatic }) }
+
+    /// Body indices in the order their shapes are created: the contract's, or the static bodies first.
+    var shapeOrder: [Int] {
+        guard staticShapesFirst else { return Array(bodies.indices) }
+        return bodies.indices.filter { bodies[$0].isStatic } + bodies.indices.filter { !bodies[$0].isStatic }
+    }
 
     /// Every window, "all" first.
     var allWindows: [FrameWindow] { [FrameWindow(name: "all", from: 0, to: frames - 1)] + windows }
@@ -127,6 +138,7 @@ struct CollisionScene {
     /// The scene `kind` (`n` is pour's N).
     init(_ kind: CollisionSceneKind, n: Int, variant: SceneVariant = SceneVariant()) {
         self.kind = kind
+        staticShapesFirst = variant.staticShapesFirst
         switch kind {
         case .pour: frames = 600
         case .stack: frames = 300

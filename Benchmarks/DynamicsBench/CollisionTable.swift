@@ -73,7 +73,8 @@ struct CollisionTable {
         let ratios = windows.map { Self.ratio(ratioToCore(run, window: $0)) }.joined(separator: " / ")
         let frames = run.framesRun == run.framesPlanned ? "\(run.framesRun)" : "\(run.framesRun)/\(run.framesPlanned)"
         return [
-            run.scene, Self.count(run.n), run.sleep ? "on" : "off", Self.engineName(run.configuration, version: run.engineVersion),
+            run.scene, Self.count(run.n), run.sleep ? "on" : "off",
+            Self.engineName(run.configuration, version: run.engineVersion) + (run.staticShapesFirst == true ? " (static shapes first)" : ""),
             frames, isPour ? median("falling") : "", isPour ? median("piled") : "", median("all"),
             run.timing["all"]?.p95Ms.map { Self.milliseconds($0) } ?? "—",
             run.solverTiming.map { Self.milliseconds($0["all"]?.medianMs) } ?? "",
@@ -86,7 +87,7 @@ struct CollisionTable {
     /// The scene's measurements in a few words.
     static func quality(_ run: CollisionRun) -> String {
         let m = run.metrics
-        func pt(_ key: String) -> String { m[key]?.number.map { String(format: "%.3g", $0) } ?? "—" }
+        func pt(_ key: String) -> String { m[key]?.number.map(figure) ?? "—" }
         func yes(_ key: String) -> String { m[key]?.boolean.map { $0 ? "yes" : "no" } ?? "—" }
         func step(_ key: String) -> String { m[key]?.number.map { "step \(Int($0))" } ?? "never" }
         switch CollisionSceneKind(rawValue: run.scene) {
@@ -112,11 +113,20 @@ struct CollisionTable {
         }
     }
 
-    /// Milliseconds to three significant figures, "—" for none.
+    /// Milliseconds to three significant figures (at most four decimals), "—" for none.
     static func milliseconds(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "—" }
         guard value > 0 else { return "0" }
+        guard value >= 0.0001 else { return "<0.0001" }
         let decimals = max(0, min(4, 2 - Int(log10(value).rounded(.down))))
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    /// A length or fraction: three significant figures without exponent, to 0.001 at least.
+    static func figure(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        let magnitude = abs(value)
+        let decimals = magnitude < 1 ? 3 : max(0, 2 - Int(log10(magnitude).rounded(.down)))
         return String(format: "%.\(decimals)f", value)
     }
 

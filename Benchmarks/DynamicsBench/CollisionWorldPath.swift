@@ -71,9 +71,9 @@ func runOnWorld(
     for body in scene.bodies {
         let id = try world.createBody(body.definition(gravityY: scene.gravityY))
         try world.setMaterial(id, restitution: body.restitution, friction: body.friction, charge: 0)
-        _ = try world.createShape(on: id, body.shapeDefinition)
         ids.append(id)
     }
+    for i in scene.shapeOrder { _ = try world.createShape(on: ids[i], scene.bodies[i].shapeDefinition) }
     let setupSeconds = now() - setupStart
 
     func sample(_ i: Int) -> BodySample {
@@ -105,5 +105,6 @@ func runOnWorld(
         n: scene.dynamicCount, framesPlanned: scene.frames, framesRun: frameMs.count, budgetSeconds: limits.budgetSeconds,
         budgetExhausted: exhausted, setupSeconds: setupSeconds,
         timing: Dictionary(uniqueKeysWithValues: scene.allWindows.map { ($0.name, WindowTiming($0, frameMs: frameMs)) }),
-        metrics: measurement.metrics(sample, allAsleep: allAsleep), sampling: "frame", frameMs: frameMs)
+        metrics: measurement.metrics(sample, allAsleep: allAsleep), sampling: "frame",
+        staticShapesFirst: scene.staticShapesFirst ? true : nil, frameMs: frameMs)
 }

@@ -43,7 +43,7 @@ struct Peers: ParsableCommand {
         let limits = RunLimits(frames: sceneOptions.frames, budgetSeconds: budget)
         let defaultCounts = [1000, 10_000]
         var results = CollisionResults()
-        for scene in try sceneOptions.scenes(defaultCounts: defaultCounts) {
+        for scene in try sceneOptions.scenes(defaultCounts: defaultCounts, variant: sceneOptions.variant) {
             for sleep in sceneOptions.sleep.values {
                 for path in paths { try results.runOurs(path, scene, sleep: sleep, limits: limits) }
             }
