@@ -137,6 +137,7 @@ sdResult sdDestroyBody(sdWorld* world, sdBodyId id) {
     if (check != sdResult_ok) return check;
     int32_t i = id.index;
     sd_wake(world, i); // what rested on it, or with it, moves again (and it leaves its sleep ring)
+    sd_wake_resting_on(world, i);
     sd_destroy_body_shapes(world, i);
     for (int32_t j = 0; world->jointEdges[i] > 0 && j < world->jointSlotCount; ++j) {
         if (world->jointAlive[j] && (world->joints[j].bodyA == i || world->joints[j].bodyB == i))
@@ -160,6 +161,7 @@ sdResult sdBody_SetPosition(sdWorld* world, sdBodyId id, double x, double y) {
     world->x[id.index] = x;
     world->y[id.index] = y;
     sd_wake(world, id.index);
+    sd_wake_resting_on(world, id.index);
     return sdResult_ok;
 }
 
@@ -169,6 +171,7 @@ sdResult sdBody_SetAngle(sdWorld* world, sdBodyId id, double angle) {
     if (!isfinite(angle)) return sdResult_nonFinite;
     world->angle[id.index] = angle;
     sd_wake(world, id.index);
+    sd_wake_resting_on(world, id.index);
     return sdResult_ok;
 }
 
@@ -244,6 +247,7 @@ sdResult sdBody_SetFlags(sdWorld* world, sdBodyId id, uint32_t flags) {
     if (check != sdResult_ok) return check;
     if ((flags & ~sd_known_flags) != 0) return sdResult_outOfRange;
     int32_t i = id.index;
+    sd_wake_resting_on(world, i); // a static body becoming dynamic (or changing) leaves what rested on it
     if (flags & sdBodyFlag_static) sd_sleep(world, i);
     world->flags[i] = flags;
     sd_topology_changed(world);

@@ -6,6 +6,7 @@
 // state are the began and ended events.
 #include "sd_world.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static inline bool sd_moves(const sdWorld* world, int32_t body) {
@@ -45,6 +46,48 @@ static double sd_pair_reach(const sdWorld* world, const sdShape* shape, double d
     return speed * dt + sqrt(ax * ax + ay * ay) * dt * dt + fabs(world->w[b]) * dt * shape->extent;
 }
 
+static int sd_compare_keys(const void* a, const void* b) {
+    const uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
+    return x < y ? -1 : x > y;
+}
+
+/// Rebuilds the sorted keys of jointed body pairs when joints were created or destroyed since the last build.
+static int sd_update_joint_pairs(sdWorld* world) {
+    sdCollisionState* c = &world->collision;
+    if (c->jointPairsBuilt == c->jointsChanged && c->jointPairs != NULL) return sdResult_ok;
+    if (c->jointPairCapacity < world->jointCount) {
+        if (!SD_GROW(c->jointPairs, world->jointCount > 0 ? world->jointCount : 1)) return sdResult_outOfMemory;
+        c->jointPairCapacity = world->jointCount > 0 ? world->jointCount : 1;
+    }
+    if (c->jointPairs == NULL && !SD_GROW(c->jointPairs, 1)) return sdResult_outOfMemory;
+    int32_t count = 0;
+    for (int32_t j = 0; j < world->jointSlotCount; ++j) {
+        if (!world->jointAlive[j]) continue;
+        const int32_t a = world->joints[j].bodyA, b = world->joints[j].bodyB;
+        if (a < 0 || b < 0) continue; // joined to the world: no shape pair
+        const uint64_t lo = (uint64_t)(uint32_t)(a < b ? a : b), hi = (uint64_t)(uint32_t)(a < b ? b : a);
+        c->jointPairs[count++] = lo << 32 | hi;
+    }
+    qsort(c->jointPairs, (size_t)count, sizeof(uint64_t), sd_compare_keys);
+    c->jointPairCount = count;
+    c->jointPairsBuilt = c->jointsChanged;
+    return sdResult_ok;
+}
+
+/// Whether bodies a and b are joined by a joint (binary search of the sorted pair keys).
+static bool sd_bodies_joined(const sdWorld* world, int32_t a, int32_t b) {
+    if (world->jointEdges[a] == 0 || world->jointEdges[b] == 0) return false;
+    const sdCollisionState* c = &world->collision;
+    const uint64_t key = (uint64_t)(uint32_t)(a < b ? a : b) << 32 | (uint64_t)(uint32_t)(a < b ? b : a);
+    int32_t lo = 0, hi = c->jointPairCount;
+    while (lo < hi) {
+        const int32_t mid = lo + (hi - lo) / 2;
+        if (c->jointPairs[mid] < key) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < c->jointPairCount && c->jointPairs[lo] == key;
+}
+
 /// Computes the manifold of pair (a, b) into `contact`, carrying impulses over from `old` (matched by feature id)
 /// when it is the same contact.
 static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact,
@@ -68,6 +111,7 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     contact->restitution = ra > rb ? ra : rb;
     contact->touching = old != NULL && old->touching;
     contact->active = false;
+    contact->jointed = sd_bodies_joined(world, sa->body, sb->body);
     if (old == NULL) return;
     for (int32_t p = 0; p < contact->pointCount; ++p) {
         for (int32_t q = 0; q < old->pointCount; ++q) {
@@ -97,6 +141,16 @@ static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* ou
     }
     if (old->touching) sd_push_end(&world->collision, old);
     return false;
+}
+
+void sd_wake_resting_on(sdWorld* world, int32_t body) {
+    if (!(world->flags[body] & sdBodyFlag_static)) return;
+    const sdCollisionState* c = &world->collision;
+    for (int32_t k = 0; k < c->contactCount; ++k) {
+        const sdContact* contact = &c->contacts[k];
+        if (contact->bodyA == body) sd_wake(world, contact->bodyB);
+        else if (contact->bodyB == body) sd_wake(world, contact->bodyA);
+    }
 }
 
 /// Wakes the sleeping bodies that a moving body now reaches.
@@ -132,6 +186,7 @@ int sd_collide(sdWorld* world, double dt) {
         double rc, rs;
         sd_rotation(world, i, &rc, &rs);
     }
+    if (sd_update_joint_pairs(world) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_find_pairs(world, dt) != sdResult_ok) return sdResult_outOfMemory;
     // At most every pair plus every kept contact.
     const int64_t most = (int64_t)c->pairCount + c->contactCount;

@@ -169,6 +169,7 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
         const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
         const double ima = world->invMass[a], imb = world->invMass[b], iia = world->invInertia[a], iib = world->invInertia[b];
         soft->pointCount = contact->pointCount;
+        soft->jointed = contact->jointed;
         soft->nx = nx;
         soft->ny = ny;
         soft->friction = contact->friction;
@@ -289,7 +290,7 @@ static void sd_soft_sweep(sdWorld* world, const sdContactIsland* island, bool bi
             inverse[p] = sp->normalMass;
             if (separation > 0.0) {
                 offset = separation * inverseH;
-            } else if (bias) {
+            } else if (bias && !soft->jointed) {
                 offset = biasRate * separation > -sdSoftMaxPushOut ? biasRate * separation : -sdSoftMaxPushOut;
                 offset += leak * sp->normalK * sp->impulse; // softness·λ
                 diagonal[p] = sp->normalK * (1.0 + leak);

@@ -21,9 +21,9 @@
 #define sdProjectionSlop 1e-6
 /// Contact rows carry this fraction of their own K_rr as compliance: a box in a corner has more contact rows than
 /// degrees of freedom (two normals on the floor, two on the wall, two friction rows, three velocities), and the
-/// exact solve of a singular K would return impulses of 10¹⁶. At 10⁻⁹ the regularised system is solvable and the
-/// impulses differ from the rigid ones by a part in 10⁹.
-#define sdContactRegularization 1e-9
+/// exact solve of a singular K would return impulses of 10¹⁶. At 10⁻⁶ the regularised system is solvable (its
+/// condition stays near 10⁶, so round-off cannot grow into motion) and impulses differ from rigid ones by a part in 10⁶.
+#define sdContactRegularization 1e-6
 /// Exact position projection of small islands stops when every overlap is below this (pt).
 #define sdContactProjectionTolerance 1e-9
 #define sdContactProjectionIterations 4
@@ -197,8 +197,12 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
         double before[sdDirectContactRows];
         for (int32_t p = 0; p < m; ++p) before[p] = x[p];
         if (!sd_solve_system(world, &unit, s->rhs + base, x)) {
+            // Conjugate gradients from zero: contact rows have no previous impulses in `warm`.
+            const bool warmStart = s->warmStart;
+            s->warmStart = false;
             unit.path = sdSolvePath_iterative;
             sd_solve_system(world, &unit, s->rhs + base, x);
+            s->warmStart = warmStart;
         }
         // Impulses this close to a bound are at it: round-off must not flip rows in and out.
         double scale = 0.0;
@@ -447,6 +451,12 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
             // Every touching point takes part (one-sided: the active set releases those that would pull), so
             // pushing one overlap apart carries what rests on it along instead of making a new overlap.
             s->fixed[r] = row->c < sdTouchSlop ? 0 : 1;
+            // Between jointed bodies an overlap is held where it is, not pushed apart: the joint's rows may not
+            // allow it, and the two corrections would fight without end.
+            if (contact->jointed) {
+                s->rhs[r] = 0.0;
+                continue;
+            }
             if (-row->c > *worst) *worst = -row->c;
         }
     }

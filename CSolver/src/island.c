@@ -127,30 +127,34 @@ static void sd_index_rows_by_body(sdWorld* world) {
     }
 }
 
-/// Stage 6: wake the bodies of moving islands, forget stale warm starts, and mark the layout current.
+/// Stage 6: wake the bodies of moving islands, forget stale warm starts, and mark the layout current — as of
+/// before the waking: a body woken here can wake its whole sleep ring, other islands whose rows were not
+/// gathered, and then the layout must be built again (sd_prepare_constraints loops).
 static void sd_commit_layout(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
+    s->layoutVersion = world->topologyVersion;
     for (int32_t i = 0; i < world->slotCount; ++i)
         if (sd_is_dynamic(world, i) && !world->awake[i] && sd_island_moves(s, i)) sd_wake(world, i);
     for (int32_t r = 0; r < s->rowCount; ++r) s->warm[r] = 0.0; // a new layout: no previous impulses
     world->stats.islandCount = s->islandCount;
     world->stats.rowCount = s->rowCount;
-    s->layoutVersion = world->topologyVersion;
     s->layoutValid = true;
 }
 
 int sd_prepare_constraints(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
-    if (s->layoutValid && s->layoutVersion == world->topologyVersion) return sdResult_ok;
-    s->layoutValid = false;
-    if (sd_reserve_layout(world) != sdResult_ok) return sdResult_outOfMemory;
-    sd_find_islands(world);
-    sd_gather_rows(world);
-    sd_group_rows_by_island(world);
-    sd_index_rows_by_body(world);
-    sd_order_islands(world);
-    if (sd_choose_solve_paths(world) != sdResult_ok) return sdResult_outOfMemory;
-    sd_build_body_space_rows(world);
-    sd_commit_layout(world);
+    // Built again while committing woke bodies (each pass wakes more, so this ends within the body count).
+    while (!(s->layoutValid && s->layoutVersion == world->topologyVersion)) {
+        s->layoutValid = false;
+        if (sd_reserve_layout(world) != sdResult_ok) return sdResult_outOfMemory;
+        sd_find_islands(world);
+        sd_gather_rows(world);
+        sd_group_rows_by_island(world);
+        sd_index_rows_by_body(world);
+        sd_order_islands(world);
+        if (sd_choose_solve_paths(world) != sdResult_ok) return sdResult_outOfMemory;
+        sd_build_body_space_rows(world);
+        sd_commit_layout(world);
+    }
     return sdResult_ok;
 }

@@ -154,6 +154,7 @@ sdResult sdCreateJoint(sdWorld* world, const sdJointDef* def, sdJointId* outId) 
     sd_topology_changed(world);
     if (joint->bodyA >= 0) world->jointEdges[joint->bodyA] += 1;
     if (joint->bodyB >= 0) world->jointEdges[joint->bodyB] += 1;
+    world->collision.jointsChanged += 1;
     sd_wake_joint(world, joint);
     outId->index = i;
     outId->generation = world->jointGeneration[i];
@@ -165,6 +166,7 @@ void sd_destroy_joint_slot(sdWorld* world, int32_t i) {
     sdJoint* joint = &world->joints[i];
     if (joint->bodyA >= 0) world->jointEdges[joint->bodyA] -= 1;
     if (joint->bodyB >= 0) world->jointEdges[joint->bodyB] -= 1;
+    world->collision.jointsChanged += 1;
     sd_wake_joint(world, joint);
     world->jointAlive[i] = 0;
     world->jointGeneration[i] += 1;

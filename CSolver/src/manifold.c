@@ -197,6 +197,8 @@ static int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32_t 
 
 int32_t sd_collide_shapes(const sdWorld* world, const sdShape* a, const sdShape* b, double maxDistance,
                           double* normalX, double* normalY, sdContactPoint* points) {
+    *normalX = 0.0; // no points: no normal (the early exits below leave it)
+    *normalY = 0.0;
     const bool circleA = a->type == sdShapeType_circle, circleB = b->type == sdShapeType_circle;
     if (circleA && circleB) return sd_collide_circles(world, a, b, maxDistance, normalX, normalY, points);
     if (circleA || circleB) {

@@ -69,6 +69,7 @@ typedef struct sdContact {
     int32_t pointCount;           // 0, 1 or 2
     bool touching;                // as of the end of the last step
     bool active;                  // in the solver this step (has points, one body moves)
+    bool jointed;                 // its bodies are joined by a joint: an overlap is held, never pushed apart
     double normalX, normalY;      // unit, from A to B, fixed for the step
     double friction, restitution; // mixed: geometric mean, maximum
     uint32_t generationA, generationB; // the shapes' generations: a destroyed shape's contacts are dropped
@@ -99,6 +100,7 @@ typedef struct sdSoftPoint {
 typedef struct sdSoftContact {
     int32_t a, b;                // local body slots (softBodies)
     int32_t pointCount;
+    int32_t jointed;             // the bodies are joined by a joint: the biased sweeps do not push an overlap apart
     double nx, ny;
     double friction;
     double k01;                  // coupling of the two points' normal rows (J₀·M⁻¹·J₁ᵀ)
@@ -134,6 +136,11 @@ typedef struct sdCollisionState {
     int32_t contactCount, contactCapacity;
     sdContact* nextContacts;
     int32_t nextContactCapacity;
+
+    // Body pairs joined by a joint, as sorted keys (lower slot << 32 | higher slot), rebuilt when joints changed.
+    uint64_t* jointPairs;
+    int32_t jointPairCount, jointPairCapacity;
+    uint64_t jointsChanged, jointPairsBuilt; // bumped by joint creation and destruction; the count last built for
 
     // Broadphase scratch.
     bool pairsFound;            // some shape was enlarged this pass (pairs holds its pairs; else pairs is empty)
@@ -199,6 +206,9 @@ typedef struct sdCollisionState {
 struct sdWorld;
 
 // shape.c
+/// Wakes every body that has a contact with a static body's shapes: it moved, changed or goes away, and what rests
+/// on it must notice (a dynamic body's sleep ring does this for it). No effect for a dynamic body.
+void sd_wake_resting_on(struct sdWorld* world, int32_t body);
 /// Frees every shape and contact buffer.
 void sd_free_collision(sdCollisionState* collision);
 /// Destroys every shape of body slot `body` (called when the body is destroyed).

@@ -222,6 +222,7 @@ static void sd_destroy_shape_slot(sdWorld* world, int32_t i) {
     while (*link != i) link = &c->shapes[*link].next;
     *link = shape->next;
     sd_wake(world, shape->body);
+    sd_wake_resting_on(world, shape->body);
     free(shape->vertices);
     free(shape->normals);
     shape->vertices = shape->normals = NULL;
@@ -303,7 +304,7 @@ void sd_free_collision(sdCollisionState* c) {
                        c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion,
                        c->islandParent, c->islandOfRoot, c->activeContacts, c->contactIslands, c->ownedLayout, c->soft, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softLocal, c->softDepth, c->softAdjacencyStart,
-                       c->softAdjacency, c->softQueue, c->softOrder};
+                       c->softAdjacency, c->softQueue, c->softOrder, c->jointPairs};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
     memset(c, 0, sizeof *c);
 }

@@ -8,7 +8,8 @@ extension AcceleratedBackend {
     @inline(__always)
     static func shapeID(_ raw: sdShapeId) -> ShapeID { ShapeID(index: raw.index, generation: raw.generation) }
 
-    /// Attaches a shape to a live body through `sdCreateShape`; throws only `SolverError.outOfMemory`.
+    /// Attaches a collision shape to a live body and wakes it. Throws `SolverError.outOfMemory` when the shape
+    /// storage cannot grow.
     public func createShape(on body: BodyID, _ definition: ShapeDefinition) throws(SolverError) -> ShapeID {
         var def = sdDefaultShapeDef()
         def.categoryBits = definition.categoryBits
@@ -44,28 +45,29 @@ extension AcceleratedBackend {
         return Self.shapeID(id)
     }
 
-    /// Removes a live shape (`sdDestroyShape`).
+    /// Removes a shape and wakes its body; a touching contact of it ends at the next step.
     public func destroyShape(_ id: ShapeID) { Self.expectOK(sdDestroyShape(world, raw(id)), "sdDestroyShape") }
 
-    /// True when `id` names a live shape of this world.
+    /// True when `id` names a live shape.
     public func isValid(_ id: ShapeID) -> Bool { sdShape_IsValid(world, raw(id)) }
 
-    /// Sets a live shape's category and mask bits (`sdShape_SetFilter`).
+    /// Changes what a shape is (`categoryBits`) and collides with (`maskBits`), and wakes its body.
     public func setShapeFilter(_ id: ShapeID, categoryBits: UInt64, maskBits: UInt64) {
         Self.expectOK(sdShape_SetFilter(world, raw(id), categoryBits, maskBits), "sdShape_SetFilter")
     }
 
-    /// The body a live shape belongs to.
+    /// The body a shape belongs to.
     public func shapeBody(_ id: ShapeID) -> BodyID {
         var body = sdBodyId()
         Self.expectOK(sdShape_GetBody(world, raw(id), &body), "sdShape_GetBody")
         return BodyID(index: body.index, generation: body.generation)
     }
 
-    /// Live shapes in this world.
+    /// Live shapes.
     public var shapeCount: Int { Int(sdWorld_GetShapeCount(world)) }
 
-    /// The began and ended contacts of the last step, read from `sdWorld_GetContactEvents`.
+    /// The contacts that began touching during the last step, then those that stopped (or whose shape was
+    /// destroyed while touching).
     public var contactEvents: ContactEvents {
         let events = sdWorld_GetContactEvents(world)
         var out = ContactEvents()
@@ -89,7 +91,7 @@ extension AcceleratedBackend {
         return out
     }
 
-    /// Every contact of the last step, in (shape A, shape B) order.
+    /// Every contact the last step found, touching or not, in (shape A, shape B) order.
     public var contacts: [ContactInfo] {
         (0..<sdWorld_GetContactCount(world)).map { k in
             var c = sdContactData()

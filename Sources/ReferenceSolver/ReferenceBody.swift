@@ -19,7 +19,11 @@ struct ReferenceBody {
     var angularDamping: Double
     var gravityX: Double
     var gravityY: Double
-    var flags: BodyFlags
+    var flags: BodyFlags {
+        didSet { isStatic = flags.contains(.isStatic) }
+    }
+    /// Anchored (kept with `flags`: the solver asks for every row).
+    private(set) var isStatic: Bool
     var forceX = 0.0
     var forceY = 0.0
     var torque = 0.0
@@ -28,6 +32,8 @@ struct ReferenceBody {
     var restitution = 0.2
     var friction = 0.2
     var charge = 0.0
+    /// Next body of the ring that came to rest together (itself when awake or alone).
+    var sleepNext = 0
 
     init(_ definition: BodyDefinition) {
         x = definition.x
@@ -45,10 +51,9 @@ struct ReferenceBody {
         gravityX = definition.gravityX
         gravityY = definition.gravityY
         flags = definition.flags
+        isStatic = definition.flags.contains(.isStatic)
         updateMass()
     }
-
-    var isStatic: Bool { flags.contains(.isStatic) }
 
     /// Mass = density × area / 10 000; inverse inertia is 0 when the body may not rotate.
     mutating func updateMass() {

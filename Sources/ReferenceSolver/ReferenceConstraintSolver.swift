@@ -64,39 +64,72 @@ func bandwidth(of rows: [Row]) -> Int {
     return kd
 }
 
+/// Where `apply` adds M⁻¹·Jᵀ·value: the velocities (velocity stages) or the positions (projection).
+enum ImpulseTarget { case velocities, positions }
+
+/// The start of a substep: every slot's velocity and pose before the free update (zero for free slots).
+struct SubstepStart {
+    var velocities: [(Double, Double, Double)]
+    var poses: [(x: Double, y: Double, angle: Double)]
+}
+
 extension ReferenceWorld {
-    /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
-    /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
-    func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
-        let n = rows.count
-        let kd = bandwidth(of: rows.map { row in
-            var r = row  // static bodies couple nothing: leave them out of the band
+    /// The band half-width of `rows` counting only couplings through moving bodies (static bodies couple
+    /// nothing, so they do not widen the band).
+    func coupledBandwidth(_ rows: [Row]) -> Int {
+        bandwidth(of: rows.map { row in
+            var r = row
             if let a = r.a, bodies[a]?.isStatic != false { r.a = nil }
             if let b = r.b, bodies[b]?.isStatic != false { r.b = nil }
             return r
         })
-        for _ in 0..<ReferenceConstants.activeSetPasses {
-            var k = BandMatrix(n: n, kd: kd)
-            var rhs = b
-            for j in 0..<n {
-                for i in j..<min(n, j + kd + 1) {
-                    var value: Double
-                    if i == j {
-                        let kk = coupling(rows[j], rows[j])
-                        value = fixed[j] ? 1 : kk + (rows[j].soft > 0 ? rows[j].soft : ReferenceConstants.rigidRegularization * kk)
-                    } else {
-                        value = coupling(rows[i], rows[j])
-                        if value != 0 {
-                            if fixed[j] && !fixed[i] { rhs[i] -= value * lambda[j] }
-                            if fixed[i] && !fixed[j] { rhs[j] -= value * lambda[i] }
-                        }
-                        if fixed[i] || fixed[j] { value = 0 }
+    }
+
+    /// J·M⁻¹·Jᵀ over `rows` in band form (entry (i, j) = coupling(row i, row j), i ≥ j, half-width `kd`): computed
+    /// once per solve, since the active set re-solves with other rows fixed, not other rows.
+    func couplingMatrix(_ rows: [Row], kd: Int) -> BandMatrix {
+        var k = BandMatrix(n: rows.count, kd: kd)
+        for j in rows.indices {
+            for i in j..<min(rows.count, j + kd + 1) { k[i, j] = coupling(rows[i], rows[j]) }
+        }
+        return k
+    }
+
+    /// K·x = b over `rows` (K = the coupling matrix `coupled` + softness) by banded Cholesky, or with
+    /// `lapackOrder` (kd = n − 1) in the dense LAPACK order. `fixed` rows become identity rows holding their
+    /// impulse from `lambda`, whose coupling moves to the right-hand side. Nil when K is not positive definite.
+    func solveSystem(
+        _ rows: [Row], _ coupled: BandMatrix, _ b: [Double], lambda: [Double], fixed: [Bool], lapackOrder: Bool = false
+    ) -> [Double]? {
+        let n = rows.count, kd = coupled.kd
+        var k = BandMatrix(n: n, kd: kd)
+        var rhs = b
+        for j in 0..<n {
+            for i in j..<min(n, j + kd + 1) {
+                var value = coupled[i, j]
+                if i == j {
+                    value = fixed[j] ? 1 : value + (rows[j].soft > 0 ? rows[j].soft : ReferenceConstants.rigidRegularization * value)
+                } else {
+                    if value != 0 {
+                        if fixed[j] && !fixed[i] { rhs[i] -= value * lambda[j] }
+                        if fixed[i] && !fixed[j] { rhs[j] -= value * lambda[i] }
                     }
-                    k[i, j] = value
+                    if fixed[i] || fixed[j] { value = 0 }
                 }
+                k[i, j] = value
             }
-            for i in 0..<n where fixed[i] { rhs[i] = lambda[i] }
-            guard let x = k.choleskySolve(rhs) else { return }
+        }
+        for i in 0..<n where fixed[i] { rhs[i] = lambda[i] }
+        return lapackOrder ? k.lapackCholeskySolve(rhs) : k.choleskySolve(rhs)
+    }
+
+    /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
+    /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
+    func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
+        let n = rows.count
+        let coupled = couplingMatrix(rows, kd: coupledBandwidth(rows))
+        for _ in 0..<ReferenceConstants.activeSetPasses {
+            guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed) else { return }
             var clamped = false
             for i in 0..<n where !fixed[i] {
                 lambda[i] = x[i]
@@ -114,77 +147,108 @@ extension ReferenceWorld {
         }
     }
 
-    /// Adds M⁻¹·Jᵀ·value to three fields of the row's bodies (velocities, or positions in projection).
-    private func apply(
-        _ row: Row, _ value: Double, to x: WritableKeyPath<ReferenceBody, Double>,
-        _ y: WritableKeyPath<ReferenceBody, Double>, _ a: WritableKeyPath<ReferenceBody, Double>
-    ) {
-        for (body, j) in [(row.a, row.ja), (row.b, row.jb)] {
-            guard let i = body, let m = bodies[i] else { continue }
-            bodies[i]![keyPath: x] += m.invMass * j[0] * value
-            bodies[i]![keyPath: y] += m.invMass * j[1] * value
-            bodies[i]![keyPath: a] += m.invInertia * j[2] * value
-        }
+    /// Adds M⁻¹·Jᵀ·value to the row's bodies' velocities, or (projection) their positions.
+    func apply(_ row: Row, _ value: Double, to target: ImpulseTarget) {
+        if let a = row.a { apply(row.ja, value, to: a, target) }
+        if let b = row.b { apply(row.jb, value, to: b, target) }
     }
 
-    private func rowVelocity(_ row: Row, _ velocity: (Int) -> (Double, Double, Double)) -> Double {
+    private func apply(_ j: Jacobian, _ value: Double, to i: Int, _ target: ImpulseTarget) {
+        var body = bodies[i]!
+        switch target {
+        case .velocities:
+            body.vx += body.invMass * j.x * value
+            body.vy += body.invMass * j.y * value
+            body.w += body.invInertia * j.w * value
+        case .positions:
+            body.x += body.invMass * j.x * value
+            body.y += body.invMass * j.y * value
+            body.angle += body.invInertia * j.w * value
+        }
+        bodies[i] = body
+    }
+
+    /// J·v of a row for the velocities `velocity` gives per body.
+    func rowVelocity(_ row: Row, _ velocity: (Int) -> (Double, Double, Double)) -> Double {
         var u = 0.0
         if let a = row.a {
             let v = velocity(a)
-            u += row.ja[0] * v.0 + row.ja[1] * v.1 + row.ja[2] * v.2
+            u += row.ja.x * v.0 + row.ja.y * v.1 + row.ja.w * v.2
         }
         if let b = row.b {
             let v = velocity(b)
-            u += row.jb[0] * v.0 + row.jb[1] * v.1 + row.jb[2] * v.2
+            u += row.jb.x * v.0 + row.jb.y * v.1 + row.jb.w * v.2
         }
         return u
     }
 
-    /// Velocity stage of one substep: for each island, impulses λ so that springs follow their (pole-matched)
-    /// law and rigid rows stop moving, then v ← v + M⁻¹Jᵀλ.
-    func solveVelocities(_ layout: ReferenceLayout, startVelocities: [(Double, Double, Double)], h: Double) {
-        for island in layout.islands {
-            var rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
+    /// J·v of a row at the bodies' current velocities.
+    func rowVelocity(_ row: Row) -> Double {
+        var u = 0.0
+        if let a = row.a, let body = bodies[a] { u += row.ja.x * body.vx + row.ja.y * body.vy + row.ja.w * body.w }
+        if let b = row.b, let body = bodies[b] { u += row.jb.x * body.vx + row.jb.y * body.vy + row.jb.w * body.w }
+        return u
+    }
+
+    /// The rows of one joint island at the current positions, in layout order; with `springs`, spring rows get
+    /// their softness for substep h, and friction torque rows their bounds ±torque·h.
+    func jointRows(_ island: [(joint: Int, type: RowType)], h: Double, springs: Bool) -> [Row] {
+        island.map { entry in
+            var row = makeRow(joint: entry.joint, type: entry.type)
+            if springs && !row.isRigid && !row.isUnilateral && entry.type != .angleFriction { applySpring(to: &row, h: h) }
+            if entry.type == .angleFriction {
+                let bound = joints[entry.joint]!.frictionTorque * h
+                row.lo = -bound
+                row.hi = bound
+            }
+            return row
+        }
+    }
+
+    /// A joint row's velocity-stage equation: the target of J·v⁺ (springs: their law; rigid rows: 0;
+    /// speculative one-sided rows: closing at most their gap), and whether it starts fixed at zero impulse. `u` is
+    /// J·v now.
+    func jointRowTarget(_ row: Row, h: Double, u: Double, start: SubstepStart) -> (target: Double, fixed: Bool) {
+        if row.soft > 0 {
+            let u0 = rowVelocity(row) { start.velocities[$0] }
+            return (-row.rhsScale * row.c - row.v0Weight * u0, false)
+        }
+        if row.isUnilateral {
+            // Speculative: a slack row may close at most its gap; rows whose free motion does not close it stay
+            // out of the system (two opposite limits of one range would otherwise make it singular).
+            let target = row.c > 0 ? -row.c / h : 0
+            return (target, row.c > 0 && u >= target)
+        }
+        return (0, !row.isRigid && row.type != .angleFriction)  // a soft row without a spring: both ends immovable
+    }
+
+    /// Velocity stage of one substep: for each island not held by a contact island, impulses λ so that springs
+    /// follow their (pole-matched) law and rigid rows stop moving, then v ← v + M⁻¹Jᵀλ.
+    func solveVelocities(_ layout: ReferenceLayout, owners: [Int], start: SubstepStart, h: Double) {
+        for (k, island) in layout.islands.enumerated() where owners[k] < 0 {
+            let rows = jointRows(island, h: h, springs: true)
             var b = Array(repeating: 0.0, count: rows.count)
             var fixed = Array(repeating: false, count: rows.count)
             var lambda = Array(repeating: 0.0, count: rows.count)
             for i in rows.indices {
-                if !rows[i].isRigid && !rows[i].isUnilateral && rows[i].type != .angleFriction {
-                    applySpring(to: &rows[i], h: h)
-                }
-                if rows[i].type == .angleFriction {
-                    let bound = joints[rows[i].joint]!.frictionTorque * h
-                    rows[i].lo = -bound
-                    rows[i].hi = bound
-                }
-                let u = rowVelocity(rows[i]) { (self.bodies[$0]!.vx, self.bodies[$0]!.vy, self.bodies[$0]!.w) }
-                if rows[i].soft > 0 {
-                    let u0 = rowVelocity(rows[i]) { startVelocities[$0] }
-                    b[i] = -rows[i].rhsScale * rows[i].c - rows[i].v0Weight * u0 - u
-                } else if rows[i].isUnilateral {
-                    // Speculative: a slack row may close at most its gap; rows whose free motion does not
-                    // close it stay out of the system.
-                    let target = rows[i].c > 0 ? -rows[i].c / h : 0
-                    b[i] = target - u
-                    if rows[i].c > 0 && u >= target { fixed[i] = true }
-                } else if rows[i].isRigid || rows[i].type == .angleFriction {
-                    b[i] = -u
-                } else {
-                    fixed[i] = true
-                }
+                let u = rowVelocity(rows[i])
+                let (target, isFixed) = jointRowTarget(rows[i], h: h, u: u, start: start)
+                b[i] = target - u
+                fixed[i] = isFixed
             }
             solveRows(rows, b, lambda: &lambda, fixed: &fixed)
             for (row, impulse) in zip(rows, lambda) where impulse != 0 {
-                apply(row, impulse, to: \.vx, \.vy, \.w)
+                apply(row, impulse, to: .velocities)
             }
         }
     }
 
-    /// Position stage: Newton steps that move rigid (and violated one-sided) rows back to zero error.
-    func projectPositions(_ layout: ReferenceLayout) {
+    /// Position stage: Newton steps that move rigid (and violated one-sided) rows back to zero error, for the
+    /// islands not held by a contact island.
+    func projectPositions(_ layout: ReferenceLayout, owners: [Int]) {
         for _ in 0..<ReferenceConstants.projectionIterations {
             var anyError = false
-            for island in layout.islands {
+            for (k, island) in layout.islands.enumerated() where owners[k] < 0 {
                 let rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
                 var b = Array(repeating: 0.0, count: rows.count)
                 var fixed = Array(repeating: true, count: rows.count)
@@ -209,7 +273,7 @@ extension ReferenceWorld {
                 anyError = true
                 solveRows(bounded, b, lambda: &lambda, fixed: &fixed)
                 for (row, delta) in zip(rows, lambda) where delta != 0 {
-                    apply(row, delta, to: \.x, \.y, \.angle)
+                    apply(row, delta, to: .positions)
                 }
             }
             if !anyError { return }

@@ -1,18 +1,38 @@
 import SolverBackend
 
+/// Union-find over body slots. The smaller root wins a join, so a set's root is its lowest slot whatever the
+/// order of joins — the C core's rule, which the island numbering depends on.
+struct UnionFind {
+    private(set) var parent: [Int]
+
+    init(count: Int) { parent = Array(0..<count) }
+
+    /// The root of i's set (halving the path on the way).
+    mutating func root(_ i: Int) -> Int {
+        var i = i
+        while parent[i] != i {
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        }
+        return i
+    }
+
+    /// Joins the sets of i and j.
+    mutating func join(_ i: Int, _ j: Int) {
+        let ri = root(i), rj = root(j)
+        if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+    }
+}
+
 /// The row layout of one step: which rows exist, grouped into islands of bodies joined by joints, each
 /// island's rows ordered breadth-first from its lowest-degree body — the same layout as the C core's.
 struct ReferenceLayout {
-    /// Union-find parents over body slots.
-    var parent: [Int]
+    /// Bodies joined by joints between dynamic bodies.
+    var joined: UnionFind
     /// Per island, the rows (joint slot, row type) in layout order.
     var islands: [[(joint: Int, type: RowType)]]
-
-    func root(_ i: Int) -> Int {
-        var i = i
-        while parent[i] != i { i = parent[i] }
-        return i
-    }
+    /// Per island, its union-find root (its lowest body slot).
+    var roots: [Int]
 }
 
 extension ReferenceWorld {
@@ -21,40 +41,36 @@ extension ReferenceWorld {
         return !b.isStatic
     }
 
-    /// Builds this step's layout and wakes every island that has a moving body.
+    /// This step's layout: the last one while the topology is unchanged, as the C core reuses its layout; else a
+    /// new one — the rows of islands with a moving body, gathered first; then every body of those islands wakes,
+    /// and the layout is recorded as current after those wakes, as the C core commits it.
     func prepareLayout() -> ReferenceLayout {
-        var parent = Array(bodies.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            }
-            return i
-        }
+        if let cache = layoutCache, cache.version == topologyVersion { return cache.layout }
+        var joined = UnionFind(count: bodies.count)
+        func find(_ i: Int) -> Int { joined.root(i) }
         for joint in joints.compactMap({ $0 }) where isDynamic(joint.bodyA) && isDynamic(joint.bodyB) {
-            let ra = find(joint.bodyA!), rb = find(joint.bodyB!)
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            joined.join(joint.bodyA!, joint.bodyB!)
         }
-        // A body that moves wakes its whole island.
+        // An island moves when one of its bodies does.
         var islandAwake = Array(repeating: false, count: bodies.count)
         for i in bodies.indices where bodies[i]?.isAwake == true { islandAwake[find(i)] = true }
-        for i in bodies.indices where isDynamic(i) && bodies[i]!.isAwake == false && islandAwake[find(i)] { wake(i) }
 
         // Rows of awake joints in joint order, grouped by island in order of first appearance.
         var islandOfRoot: [Int: Int] = [:]
         var islandRows: [[(joint: Int, type: RowType, raw: Int)]] = []
+        var roots: [Int] = []
         var rowBodies: [(a: Int?, b: Int?)] = []
         var raw = 0
         for (j, joint) in joints.enumerated() {
             guard let joint else { continue }
             let body = isDynamic(joint.bodyA) ? joint.bodyA : joint.bodyB
-            guard isDynamic(body), bodies[body!]!.isAwake else { continue }
+            guard isDynamic(body), islandAwake[find(body!)] else { continue }
             let root = find(body!)
             for type in RowType.rows(of: joint) {
                 if islandOfRoot[root] == nil {
                     islandOfRoot[root] = islandRows.count
                     islandRows.append([])
+                    roots.append(root)
                 }
                 islandRows[islandOfRoot[root]!].append((j, type, raw))
                 rowBodies.append((isDynamic(joint.bodyA) ? joint.bodyA : nil, isDynamic(joint.bodyB) ? joint.bodyB : nil))
@@ -105,6 +121,10 @@ extension ReferenceWorld {
             }
             islands.append(sorted.map { ($0.joint, $0.type) })
         }
-        return ReferenceLayout(parent: parent, islands: islands)
+        // Commit: a moving island's resting bodies wake (with their sleep rings).
+        for i in bodies.indices where isDynamic(i) && bodies[i]!.isAwake == false && islandAwake[find(i)] { wake(i) }
+        let layout = ReferenceLayout(joined: joined, islands: islands, roots: roots)
+        layoutCache = (topologyVersion, layout)
+        return layout
     }
 }

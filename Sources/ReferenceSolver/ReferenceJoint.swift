@@ -54,14 +54,50 @@ enum ReferenceConstants {
     static let projectionTolerance = 1e-9
     static let projectionIterations = 4
     static let activeSetPasses = 8
+
+    // Collisions (sd_collision.h, contact_solver.c).
+    /// Distance (pt) within which every pair gets contact points, whatever its speed.
+    static let speculativeBase = 2.0
+    /// A point touches (events, islands) below this separation (pt), or when its constraint pushed.
+    static let touchSlop = 0.5
+    /// Relative normal speed (pt/s) below which impacts do not bounce.
+    static let restitutionThreshold = 100.0
+    /// Contact islands with at most this many rows are solved exactly; larger ones iteratively.
+    static let directContactRows = 96
+    /// Most clamp-and-resolve passes of a direct contact solve.
+    static let contactActiveSetPasses = 16
+    /// Projected Gauss–Seidel sweeps of large islands: velocity, restitution, position.
+    static let contactVelocityIterations = 8
+    static let contactRestitutionIterations = 4
+    static let contactPositionIterations = 3
+    /// Position correction of large islands: overlap tolerated, fraction corrected per sweep, largest correction.
+    static let pileSlop = 0.5
+    static let pileBaumgarte = 0.2
+    static let pileMaxCorrection = 20.0
+    /// Exact contact projection stops when every overlap is below this (pt), or after so many iterations.
+    static let contactProjectionTolerance = 1e-9
+    static let contactProjectionIterations = 4
 }
+
+/// What a row belongs to: a joint, or a contact (the C core's `joint`, `contact`, `point`, `normalRow`, `mu`).
+enum RowOrigin {
+    case joint(Int, RowType)
+    /// The normal row of point `point` of contact `contact`.
+    case contactNormal(contact: Int, point: Int)
+    /// The friction row of contact `contact`; its bound is `mu` times the impulses of the contact's normal rows,
+    /// `normals` in the same system.
+    case contactFriction(contact: Int, normals: Range<Int>, mu: Double)
+}
+
+/// One body's part of a row's Jacobian: the weights of its vx, vy and ω.
+typealias Jacobian = (x: Double, y: Double, w: Double)
 
 /// One scalar constraint row: error C and Jacobian over the two bodies' (vx, vy, ω).
 struct Row {
     var a: Int?
     var b: Int?
-    var ja = [0.0, 0.0, 0.0]
-    var jb = [0.0, 0.0, 0.0]
+    var ja: Jacobian = (0, 0, 0)
+    var jb: Jacobian = (0, 0, 0)
     var c = 0.0
     var soft = 0.0
     var rhsScale = 0.0
@@ -70,6 +106,32 @@ struct Row {
     var hi = Double.infinity
     var isRigid = false
     var isUnilateral = false
-    var type: RowType
-    var joint: Int
+    var origin: RowOrigin
+    /// A contact row the active set let back in once (held for good next time).
+    var reentered = false
+
+    /// The joint row's type (nil for contact rows).
+    var type: RowType? {
+        if case let .joint(_, type) = origin { return type }
+        return nil
+    }
+
+    /// The joint slot of a joint row (nil for contact rows).
+    var joint: Int? {
+        if case let .joint(joint, _) = origin { return joint }
+        return nil
+    }
+
+    /// The contact of a contact row (nil for joint rows).
+    var contact: Int? {
+        switch origin {
+        case .joint: return nil
+        case let .contactNormal(contact, _), let .contactFriction(contact, _, _): return contact
+        }
+    }
+
+    var isFriction: Bool {
+        if case .contactFriction = origin { return true }
+        return false
+    }
 }

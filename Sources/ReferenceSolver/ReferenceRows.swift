@@ -11,7 +11,7 @@ extension ReferenceWorld {
         let pb = anchorWorld(joint.bodyB, joint.localB)
         let dx = pb.x - pa.x, dy = pb.y - pa.y
         let relativeAngle = bodyAngle(joint.bodyB) - bodyAngle(joint.bodyA) - joint.referenceAngle
-        var row = Row(a: joint.bodyA, b: joint.bodyB, type: type, joint: j)
+        var row = Row(a: joint.bodyA, b: joint.bodyB, origin: .joint(j, type))
         var e = (x: 0.0, y: 0.0)
         var sign = 1.0
         var leverA = 0.0
@@ -72,11 +72,11 @@ extension ReferenceWorld {
             }
         }
         if translational {
-            row.ja = [-sign * e.x, -sign * e.y, -sign * leverA]
-            row.jb = [sign * e.x, sign * e.y, sign * cross(pb.rx, pb.ry, e.x, e.y)]
+            row.ja = (-sign * e.x, -sign * e.y, -sign * leverA)
+            row.jb = (sign * e.x, sign * e.y, sign * cross(pb.rx, pb.ry, e.x, e.y))
         } else {
-            row.ja = [0, 0, -sign]
-            row.jb = [0, 0, sign]
+            row.ja = (0, 0, -sign)
+            row.jb = (0, 0, sign)
         }
         if row.isUnilateral { row.lo = 0 }
         return row
@@ -84,9 +84,9 @@ extension ReferenceWorld {
 
     /// J M⁻¹ Jᵀ between rows i and j through the bodies they share.
     func coupling(_ ri: Row, _ rj: Row) -> Double {
-        func term(_ body: Int?, _ ji: [Double], _ other: Int?, _ jj: [Double]) -> Double {
+        func term(_ body: Int?, _ ji: Jacobian, _ other: Int?, _ jj: Jacobian) -> Double {
             guard let body, body == other, let b = bodies[body] else { return 0 }
-            return b.invMass * (ji[0] * jj[0] + ji[1] * jj[1]) + b.invInertia * ji[2] * jj[2]
+            return b.invMass * (ji.x * jj.x + ji.y * jj.y) + b.invInertia * ji.w * jj.w
         }
         return term(ri.a, ri.ja, rj.a, rj.ja) + term(ri.a, ri.ja, rj.b, rj.jb)
             + term(ri.b, ri.jb, rj.a, rj.ja) + term(ri.b, ri.jb, rj.b, rj.jb)
@@ -113,7 +113,7 @@ extension ReferenceWorld {
 
     /// Softness and right-hand-side weights of a spring row.
     func applySpring(to row: inout Row, h: Double) {
-        let joint = joints[row.joint]!
+        let joint = joints[row.joint!]!
         let inverseMass = coupling(row, row)
         guard inverseMass > 0 else { return }
         let mass = 1.0 / inverseMass

@@ -66,6 +66,7 @@ extension ReferenceWorld {
         }
         joints[index] = joint
         wakeJoint(joint)
+        topologyChanged()
         return JointID(index: Int32(index), generation: jointGenerations[index])
     }
 
@@ -75,6 +76,7 @@ extension ReferenceWorld {
         joints[i] = nil
         jointGenerations[i] &+= 1
         jointFreeSlots.append(i)
+        topologyChanged()
     }
 
     /// Removes a joint and wakes the bodies it held.
@@ -104,6 +106,7 @@ extension ReferenceWorld {
         let i = jointSlot(id)
         joints[i]!.length = length
         wakeJoint(joints[i]!)
+        topologyChanged()
     }
 
     /// Sets the spring frequency (Hz; 0 = rigid) and damping ratio, and wakes the bodies.
@@ -112,6 +115,7 @@ extension ReferenceWorld {
         joints[i]!.frequency = frequency
         joints[i]!.dampingRatio = dampingRatio
         wakeJoint(joints[i]!)
+        topologyChanged()
     }
 
     /// Sets the limits of a revolute (rad) or prismatic (pt) joint (±∞: none) and wakes the bodies.
@@ -120,6 +124,7 @@ extension ReferenceWorld {
         joints[i]!.lowerLimit = lower
         joints[i]!.upperLimit = upper
         wakeJoint(joints[i]!)
+        topologyChanged()
     }
 
     /// Sets the friction torque of a revolute joint, kg·pt²/s², and wakes the bodies.
@@ -127,6 +132,7 @@ extension ReferenceWorld {
         let i = jointSlot(id)
         joints[i]!.frictionTorque = torque
         wakeJoint(joints[i]!)
+        topologyChanged()
     }
 
     /// Current distance between the anchors (pt) and relative angle θB − θA (rad).

@@ -2,36 +2,47 @@ internal import Foundation
 internal import SolverBackend
 
 extension ReferenceWorld {
-    /// Advances the world. Per substep h: free velocities (gravity, forces, exact exponential damping);
-    /// constraint impulses per island; positions (analytic model: by the mean of old and new velocity,
-    /// exact for constant forces; UIKit-compatible: by the new velocity); projection of rigid rows. After the
-    /// substeps: forces are cleared and islands that stayed slow long enough come to rest.
+    /// Advances the world. Once per step: the collision pass (contacts), the joint layout, and the islands over
+    /// joints and contacts. Per substep h: free velocities (gravity, forces, exact exponential damping);
+    /// constraint impulses per joint island, then per contact island with the joints it holds; positions
+    /// (analytic model: by the mean of old and new velocity, exact for constant forces; UIKit-compatible: by the
+    /// new velocity); restitution; projection of rigid rows and overlaps; continuous collision. After the
+    /// substeps: contact events, forces cleared, and islands that stayed slow long enough come to rest.
     public func step(dt: Double, substeps: Int) {
+        collide(dt: dt)
         let layout = prepareLayout()
+        let islands = prepareContactIslands(layout)
         let h = dt / Double(substeps)
         for _ in 0..<substeps {
             let fields = evaluateFields(h: h)
-            var start = Array(repeating: (0.0, 0.0, 0.0), count: bodies.count)
+            let start = SubstepStart(
+                velocities: bodies.map { b in b.map { ($0.vx, $0.vy, $0.w) } ?? (0, 0, 0) },
+                poses: bodies.map { b in b.map { ($0.x, $0.y, $0.angle) } ?? (0, 0, 0) })
             for i in bodies.indices where bodies[i]?.isAwake == true {
-                start[i] = (bodies[i]!.vx, bodies[i]!.vy, bodies[i]!.w)
                 integrateVelocity(&bodies[i]!, h: h, field: fields?[i])
             }
-            solveVelocities(layout, startVelocities: start, h: h)
+            solveVelocities(layout, owners: islands.owner, start: start, h: h)
+            solveContactVelocities(islands, layout, start: start, h: h)
             for i in bodies.indices where bodies[i]?.isAwake == true {
+                let v0 = start.velocities[i]
                 if springModel == .analytic {
                     let half = 0.5 * h
-                    bodies[i]!.x += half * (start[i].0 + bodies[i]!.vx)
-                    bodies[i]!.y += half * (start[i].1 + bodies[i]!.vy)
-                    bodies[i]!.angle += half * (start[i].2 + bodies[i]!.w)
+                    bodies[i]!.x += half * (v0.0 + bodies[i]!.vx)
+                    bodies[i]!.y += half * (v0.1 + bodies[i]!.vy)
+                    bodies[i]!.angle += half * (v0.2 + bodies[i]!.w)
                 } else {
                     bodies[i]!.x += h * bodies[i]!.vx
                     bodies[i]!.y += h * bodies[i]!.vy
                     bodies[i]!.angle += h * bodies[i]!.w
                 }
             }
-            projectPositions(layout)
+            applyRestitution(islands)
+            projectPositions(layout, owners: islands.owner)
+            projectContacts(islands, layout)
+            solveContinuous(start: start)
         }
-        finishStep(dt: dt, layout: layout)
+        finishContacts()
+        finishStep(dt: dt, islands: islands)
     }
 
     /// v ← (v + h·(g + (F + F_field)/m))·e^(−c·h), ω ← (ω + h·τ/I)·e^(−c_ω·h); inside a velocity field v takes
@@ -52,9 +63,11 @@ extension ReferenceWorld {
         b.w = (b.w + h * b.torque * b.invInertia) * angularFactor
     }
 
-    /// Clears forces; an island whose bodies all stayed slower than the tolerances for `timeToSleep`
-    /// seconds comes to rest.
-    private func finishStep(dt: Double, layout: ReferenceLayout) {
+    /// Clears forces; an island (bodies joined by joints or active contacts) whose bodies all stayed slower than
+    /// the tolerances for `timeToSleep` seconds comes to rest, its bodies linked in a sleep ring so that waking
+    /// any of them wakes them all.
+    private func finishStep(dt: Double, islands: ReferenceContactIslands) {
+        var islands = islands
         let linearTolerance2 = settings.sleepLinearTolerance * settings.sleepLinearTolerance
         let angularTolerance2 = settings.sleepAngularTolerance * settings.sleepAngularTolerance
         var islandSleep: [Int: Double] = [:]
@@ -69,17 +82,27 @@ extension ReferenceWorld {
             } else {
                 bodies[i]!.sleepTime += dt
             }
-            let root = layout.root(i)
+            let root = islands.joined.root(i)
             islandSleep[root] = min(islandSleep[root] ?? .infinity, bodies[i]!.sleepTime)
         }
+        var ring: [Int: Int] = [:]  // per root: the first body put to sleep in its island
         var awake = 0
         for i in bodies.indices where bodies[i]?.isAwake == true {
+            let root = islands.joined.root(i)
             // The relative margin keeps 30 frames of 1/60 s (which sum to just under 0.5) from taking 31.
-            if islandSleep[layout.root(i)]! >= settings.timeToSleep * (1 - 1e-9) {
+            if islandSleep[root]! >= settings.timeToSleep * (1 - 1e-9) {
                 bodies[i]!.isAwake = false
+                topologyChanged()
                 bodies[i]!.vx = 0
                 bodies[i]!.vy = 0
                 bodies[i]!.w = 0
+                if let first = ring[root] {
+                    bodies[i]!.sleepNext = bodies[first]!.sleepNext
+                    bodies[first]!.sleepNext = i
+                } else {
+                    ring[root] = i
+                    bodies[i]!.sleepNext = i
+                }
             } else {
                 awake += 1
             }

@@ -19,7 +19,16 @@ public final class ReferenceWorld: PhysicsBackend {
     var jointGenerations: [UInt32] = []
     var jointFreeSlots: [Int] = []
     /// How springs are integrated. Default analytic.
-    public var springModel = SpringModel.analytic
+    public var springModel = SpringModel.analytic {
+        didSet { topologyChanged() }
+    }
+    /// Bumped by every change to which rows exist or which bodies move; the joint layout is rebuilt when it moved
+    /// (the C core's `topologyVersion`: the layout it reuses must be the one this reuses).
+    var topologyVersion: UInt64 = 0
+    /// The last joint layout and the topology version it was recorded for.
+    var layoutCache: (version: UInt64, layout: ReferenceLayout)?
+    /// Shapes, contacts and contact events (ReferenceShapes.swift, ReferenceContacts.swift).
+    var collision = ReferenceCollisionState()
     /// Fields (ReferenceFields.swift).
     var fieldStore = ReferenceFieldStore()
 
@@ -43,17 +52,23 @@ public final class ReferenceWorld: PhysicsBackend {
             generations.append(0)
         }
         bodies[index] = ReferenceBody(definition)
+        bodies[index]!.sleepNext = index
+        topologyChanged()
         wake(index)
         return BodyID(index: Int32(index), generation: generations[index])
     }
 
-    /// Removes a body and every joint that holds it; its slot is reused by the next creation.
+    /// Removes a body, its shapes and every joint that holds it; what rested on it or with it wakes. Its slot
+    /// is reused by the next creation.
     public func destroyBody(_ id: BodyID) {
         let i = slot(id)
+        wake(i)  // leaves its sleep ring, waking the bodies that rested with it
+        for shape in (collision.bodyShapes[i] ?? []).reversed() { destroyShapeSlot(shape) }  // newest first, as the C core
         for j in joints.indices where joints[j] != nil && (joints[j]!.bodyA == i || joints[j]!.bodyB == i) {
             destroyJointSlot(j)
         }
         if bodies[i]!.isAwake { awakeBodyCount -= 1 }
+        topologyChanged()
         bodies[i] = nil
         generations[i] &+= 1
         freeSlots.append(i)
@@ -68,13 +83,27 @@ public final class ReferenceWorld: PhysicsBackend {
     /// The slot of a live body.
     func slot(_ id: BodyID) -> Int { Int(id.index) }
 
-    /// Marks slot i as moving and restarts its rest timer (static bodies never move).
+    /// Marks slot i as moving and restarts its rest timer (static bodies never move). A resting body wakes with
+    /// every body of its sleep ring (those that came to rest with it), and the ring dissolves.
     func wake(_ i: Int) {
         bodies[i]!.sleepTime = 0
         guard !bodies[i]!.isStatic, !bodies[i]!.isAwake else { return }
-        bodies[i]!.isAwake = true
-        awakeBodyCount += 1
+        var j = i
+        repeat {
+            let next = bodies[j]!.sleepNext
+            bodies[j]!.sleepNext = j
+            if !bodies[j]!.isAwake && !bodies[j]!.isStatic {
+                bodies[j]!.isAwake = true
+                awakeBodyCount += 1
+                bodies[j]!.sleepTime = 0
+            }
+            j = next
+        } while j != i
+        topologyChanged()
     }
+
+    /// Records that the joint layout must be rebuilt before the next step.
+    func topologyChanged() { topologyVersion &+= 1 }
 
     /// Moves the centre to (x, y) pt and wakes the body.
     public func setPosition(_ id: BodyID, x: Double, y: Double) {
@@ -147,11 +176,16 @@ public final class ReferenceWorld: PhysicsBackend {
     /// Sets the static / fixed-rotation flags (mass and inertia follow) and wakes the body.
     public func setFlags(_ id: BodyID, _ flags: BodyFlags) {
         let i = slot(id)
-        if flags.contains(.isStatic), bodies[i]!.isAwake {
-            bodies[i]!.isAwake = false
-            awakeBodyCount -= 1
+        if flags.contains(.isStatic) {
+            wake(i)  // leave its sleep ring first
+            if bodies[i]!.isAwake {
+                bodies[i]!.isAwake = false
+                awakeBodyCount -= 1
+            }
+            topologyChanged()
         }
         bodies[i]!.flags = flags
+        topologyChanged()
         bodies[i]!.updateMass()
         wake(i)
     }

@@ -1,12 +1,12 @@
 /// A contact that began touching during the last step.
 public struct ContactBegan: Hashable, Sendable {
-    /// The first shape (its slot below B's).
+    /// Shape A (its slot below B's).
     public var shapeA: ShapeID
-    /// The second shape.
+    /// Shape B.
     public var shapeB: ShapeID
-    /// The first shape's tag (`ShapeDefinition.userData`).
+    /// Shape A's tag (``ShapeDefinition/userData``).
     public var userDataA: UInt64
-    /// The second shape's tag.
+    /// Shape B's tag.
     public var userDataB: UInt64
     /// Midway between the two surfaces where the contact pushed hardest, world coordinates, pt.
     public var point: ShapePoint
@@ -26,13 +26,13 @@ public struct ContactBegan: Hashable, Sendable {
 
 /// A contact that stopped touching during the last step (or whose shape was destroyed while touching).
 public struct ContactEnded: Hashable, Sendable {
-    /// The first shape (its slot below B's).
+    /// Shape A (its slot below B's).
     public var shapeA: ShapeID
-    /// The second shape.
+    /// Shape B.
     public var shapeB: ShapeID
-    /// The first shape's tag (`ShapeDefinition.userData`).
+    /// Shape A's tag (``ShapeDefinition/userData``).
     public var userDataA: UInt64
-    /// The second shape's tag.
+    /// Shape B's tag.
     public var userDataB: UInt64
 
     /// An event from its parts.
@@ -77,9 +77,9 @@ public struct ContactInfo: Hashable, Sendable {
         }
     }
 
-    /// The first shape (its slot below B's).
+    /// Shape A (its slot below B's).
     public var shapeA: ShapeID
-    /// The second shape.
+    /// Shape B.
     public var shapeB: ShapeID
     /// Unit normal from A to B.
     public var normal: ShapePoint

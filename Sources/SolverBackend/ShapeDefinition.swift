@@ -125,8 +125,9 @@ public struct ShapeDefinition: Hashable, Sendable {
         }
     }
 
-    /// Twice the signed area (shoelace), in the C core's operation order.
-    static func polygonTwiceArea(_ v: [ShapePoint]) -> Double {
+    /// Twice the signed area of a polygon (shoelace), in the C core's operation order: positive when the outward
+    /// normal of each edge e is (e.y, −e.x), the orientation both engines keep polygons in.
+    public static func polygonTwiceArea(_ v: [ShapePoint]) -> Double {
         var sum = 0.0
         for i in v.indices {
             let j = i + 1 == v.count ? 0 : i + 1

@@ -57,6 +57,8 @@ func matchesError(_ a: SolverError?, _ b: SolverError?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
     case let (.invalidBody(x)?, .invalidBody(y)?): return x == y
+    case let (.invalidJoint(x)?, .invalidJoint(y)?): return x == y
+    case let (.invalidShape(x)?, .invalidShape(y)?): return x == y
     case let (.nonFinite(p, u)?, .nonFinite(q, v)?): return p == q && sameValue(u, v)
     case let (.outOfRange(p, u, e)?, .outOfRange(q, v, f)?): return p == q && sameValue(u, v) && e == f
     case (.outOfMemory?, .outOfMemory?): return true

@@ -29,8 +29,9 @@ struct CollisionDelegateTests {
             #expect(event == (k % 2 == 0 ? "began ball|floor" : "ended ball|floor"), "event \(k): \(event)")
         }
         for point in recorder.points {
-            // Under the box: between its bottom corners (x = 180…220), up to round-off.
-            #expect(abs(point.y - 600) < 1e-6 && abs(point.x - 200) <= 20 + 1e-6, "contact point \(point) on the floor under the ball")
+            // Under the box, between its bottom corners (x = 180…220), on the floor: the point lies midway between the
+            // two surfaces, which the exact solve brings together to a part in 10⁶ of the step's motion.
+            #expect(abs(point.y - 600) < 1e-4 && abs(point.x - 200) <= 20 + 1e-4, "contact point \(point) on the floor under the ball")
         }
     }
 
@@ -49,7 +50,7 @@ struct CollisionDelegateTests {
         // Restitution mixes by maximum: the boundary's 0.2 bounces the fast first impact, the second is slow.
         #expect(recorder.events == ["began box|nil", "ended box|nil", "began box|nil"], "\(recorder.events)")
         for point in recorder.points {
-            #expect(abs(point.y - 401) < 1e-6, "on the bounds grown by 1 pt: \(point)")
+            #expect(abs(point.y - 401) < 1e-4, "on the bounds grown by 1 pt: \(point)")
         }
         #expect(collision.boundaryIdentifiers == nil, "the reference bounds are not a named boundary")
     }

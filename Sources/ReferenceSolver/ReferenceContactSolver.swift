@@ -1,0 +1,405 @@
+import Foundation
+
+/// One contact island's system for one stage: its rows with their targets, bounds, holds and impulses.
+struct ContactSystem {
+    /// Whether a row is in the system: free, held at its bound (or, for contact normals, out of it), friction
+    /// pinned to its cone (following its normal impulses), or held for good after it re-entered once.
+    enum Hold { case free, held, frictionUpper, frictionLower, forGood }
+
+    var rows: [Row] = []
+    /// The target of J·v⁺ (velocity stages; direct solves subtract the current J·v first) or −error (positions).
+    var rhs: [Double] = []
+    var lo: [Double] = []
+    var hi: [Double] = []
+    var hold: [Hold] = []
+    var lambda: [Double] = []
+
+    mutating func append(_ row: Row, rhs: Double, lo: Double, hi: Double, hold: Hold) {
+        rows.append(row)
+        self.rhs.append(rhs)
+        self.lo.append(lo)
+        self.hi.append(hi)
+        self.hold.append(hold)
+        lambda.append(0)
+    }
+}
+
+/// Solving contact islands each substep (contact_solver.c), in three stages that mirror the joint solve:
+///   velocities   a normal row per contact point, target J·v⁺ ≥ what closes the gap exactly by the end of the
+///                substep under the world's position update, impulse ≥ 0; one friction row per contact at the mean
+///                arm, |impulse| ≤ μ·normal impulses; the joint rows the island holds, with their own laws.
+///   restitution  after the positions moved: an impact faster than 100 pt/s leaves at e times its approach speed;
+///                a slower one (or e = 0) stops.
+///   projection   overlaps (and the held rigid joint rows) moved back to zero error on positions.
+/// Small islands are solved exactly with a two-sided active set; large ones (piles) by projected Gauss–Seidel,
+/// with non-linear Gauss–Seidel on positions.
+extension ReferenceWorld {
+    /// A contact row of `contact` along direction d through arms rA, rB (offsets of the point from the bodies'
+    /// centres). Static bodies take part with zero inverse mass.
+    private func contactRow(_ contact: ReferenceContact, _ d: Vector, _ ra: Vector, _ rb: Vector, origin: RowOrigin) -> Row {
+        var row = Row(a: contact.bodyA, b: contact.bodyB, origin: origin)
+        row.ja = (-d.x, -d.y, -(ra.x * d.y - ra.y * d.x))
+        row.jb = (d.x, d.y, rb.x * d.y - rb.y * d.x)
+        return row
+    }
+
+    /// The normal row of point p of contact k: one-sided, its error the point's separation now.
+    private func normalRow(_ k: Int, _ p: Int) -> Row {
+        let contact = collision.contacts[k]
+        let r = arms(contact, contact.points[p])
+        var row = contactRow(contact, contact.normal, r.a, r.b, origin: .contactNormal(contact: k, point: p))
+        row.isUnilateral = true
+        row.c = separation(contact, contact.points[p], arms: r)
+        return row
+    }
+
+    /// The friction row of contact k, along the tangent through the mean of its points' arms. In two dimensions
+    /// the points of one contact lie on one line along the tangent, so one row carries all the contact's friction
+    /// (a row per point would repeat it and make the system singular).
+    private func frictionRow(_ k: Int, normals: Range<Int>) -> Row {
+        let contact = collision.contacts[k]
+        var ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0
+        for point in contact.points {
+            let r = arms(contact, point)
+            ax += r.a.x
+            ay += r.a.y
+            bx += r.b.x
+            by += r.b.y
+        }
+        let share = 1.0 / Double(contact.points.count)
+        return contactRow(
+            contact, (-contact.normal.y, contact.normal.x), (ax * share, ay * share), (bx * share, by * share),
+            origin: .contactFriction(contact: k, normals: normals, mu: contact.friction))
+    }
+
+    /// μ times the contact's total normal impulse in `lambda`: a friction row's bound.
+    private func frictionBound(_ row: Row, _ lambda: [Double]) -> Double {
+        guard case let .contactFriction(_, normals, mu) = row.origin else { return .infinity }
+        var normal = 0.0
+        for r in normals { normal += lambda[r] }
+        return mu * (normal > 0.0 ? normal : 0.0)
+    }
+
+    /// Row r's bounds: its own, or for a friction row ±μ·(its normal impulses).
+    private func bounds(_ s: ContactSystem, _ r: Int) -> (lo: Double, hi: Double) {
+        guard s.rows[r].isFriction else { return (s.lo[r], s.hi[r]) }
+        let hi = frictionBound(s.rows[r], s.lambda)
+        return (-hi, hi)
+    }
+
+    // MARK: The exact solve
+
+    /// (K·λ)_r − rhs_r: how far row r misses its target with the system's impulses.
+    private func residual(_ s: ContactSystem, _ r: Int) -> Double {
+        var reached = s.rows[r].soft * s.lambda[r]
+        for q in s.rows.indices where s.lambda[q] != 0.0 { reached += coupling(s.rows[r], s.rows[q]) * s.lambda[q] }
+        return reached - s.rhs[r]
+    }
+
+    /// The exact solve: an active set on both sides. Rows leaving their bounds are held there (friction pinned to
+    /// its cone, following the normal impulses), and held rows are let back in when their complementarity fails —
+    /// a contact normal at zero impulse that would penetrate, a pinned friction pushing the way the contact
+    /// slides. Each row re-enters at most once, so it cannot cycle.
+    private func solveDirect(_ s: inout ContactSystem) {
+        let m = s.rows.count
+        // Up to 24 rows the C core's in-house Cholesky (the band's order); above, LAPACK's dense one.
+        let dense = m > ReferenceConstants.kernelMaxRows
+        let coupled = couplingMatrix(s.rows, kd: dense ? m - 1 : coupledBandwidth(s.rows))
+        var iterative = false  // once a factorisation failed, this solve stays with conjugate gradients
+        s.lambda = Array(repeating: 0, count: m)
+        for _ in 0..<ReferenceConstants.contactActiveSetPasses {
+            // Pinned friction takes μ times its normal impulses from the last pass.
+            for p in 0..<m where s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower {
+                let bound = frictionBound(s.rows[p], s.lambda)
+                s.lambda[p] = s.hold[p] == .frictionUpper ? bound : -bound
+            }
+            let before = s.lambda
+            let fixed = s.hold.map { $0 != .free }
+            if !iterative, let x = solveSystem(s.rows, coupled, s.rhs, lambda: s.lambda, fixed: fixed, lapackOrder: dense) {
+                s.lambda = x
+            } else {
+                iterative = true
+                s.lambda = conjugateGradients(s.rows, s.rhs, lambda: s.lambda, fixed: fixed)
+            }
+            // Impulses this close to a bound are at it: round-off must not flip rows in and out.
+            var scale = 0.0
+            for x in s.lambda { scale = abs(x) > scale ? abs(x) : scale }
+            let tolerance = 1e-10 * scale
+            var changed = false
+            for p in 0..<m where s.hold[p] == .free {  // free rows outside their bounds are held there
+                let (lo, hi) = bounds(s, p)
+                if s.lambda[p] < lo - tolerance || s.lambda[p] > hi + tolerance {
+                    let upper = s.lambda[p] > hi
+                    s.lambda[p] = upper ? hi : lo
+                    if s.rows[p].isFriction {
+                        s.hold[p] = upper ? .frictionUpper : .frictionLower
+                    } else {
+                        s.hold[p] = .held
+                    }
+                    if s.rows[p].reentered { s.hold[p] = .forGood }
+                    changed = true
+                } else if s.lambda[p] < lo {
+                    s.lambda[p] = lo
+                } else if s.lambda[p] > hi {
+                    s.lambda[p] = hi
+                }
+            }
+            if changed { continue }
+            for p in 0..<m where s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower {
+                // pinned friction that moved with its normals: again
+                if abs(s.lambda[p] - before[p]) > 1e-12 * (scale + 1e-300) {
+                    changed = true
+                    break
+                }
+            }
+            if changed { continue }
+            for p in 0..<m {  // held rows whose complementarity fails re-enter, once
+                guard s.rows[p].contact != nil, !s.rows[p].reentered else { continue }
+                let normalAtZero = s.hold[p] == .held && !s.rows[p].isFriction && s.lambda[p] == 0.0
+                let frictionPinned = s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower
+                guard normalAtZero || frictionPinned else { continue }
+                let miss = residual(s, p)
+                let slack = 1e-9 * (abs(s.rhs[p]) + scale)
+                let release: Bool
+                if normalAtZero {
+                    release = miss < -slack  // it would penetrate: it must push
+                } else if s.hold[p] == .frictionUpper {
+                    release = miss > slack  // pushes +t while sliding +t
+                } else {
+                    release = miss < -slack
+                }
+                guard release else { continue }
+                s.hold[p] = .free
+                s.rows[p].reentered = true
+                changed = true
+            }
+            if !changed { return }
+        }
+    }
+
+    /// A velocity stage's exact solve: targets less the current J·v, the active-set solve, impulses applied.
+    private func solveVelocitiesDirect(_ s: inout ContactSystem) {
+        for r in s.rows.indices { s.rhs[r] -= rowVelocity(s.rows[r]) }
+        solveDirect(&s)
+        for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
+    }
+
+    /// Projected Gauss–Seidel over the system for `iterations` sweeps, from the impulses in `lambda` (already
+    /// applied to the velocities); `rhs` holds each row's target of J·v⁺.
+    private func solveSweeps(_ s: inout ContactSystem, iterations: Int) {
+        let diagonal = s.rows.map { coupling($0, $0) }  // the rows do not change between sweeps
+        for _ in 0..<iterations {
+            for r in s.rows.indices {
+                let row = s.rows[r]
+                if s.hold[r] == .held && row.contact == nil { continue }  // a joint row out of the system
+                let k = diagonal[r]
+                guard k > 0.0 else { continue }
+                let u = rowVelocity(row)
+                let old = s.lambda[r]
+                var next = old + (s.rhs[r] - u - row.soft * old) / (k + row.soft)
+                var lo = s.lo[r], hi = s.hi[r]  // `bounds` written out: this loop runs millions of times in a pile
+                if row.isFriction {
+                    hi = frictionBound(row, s.lambda)
+                    lo = -hi
+                }
+                if next < lo { next = lo }
+                if next > hi { next = hi }
+                if next != old {
+                    s.lambda[r] = next
+                    apply(row, next - old, to: .velocities)
+                }
+            }
+        }
+    }
+
+    // MARK: Velocities
+
+    /// The velocity-stage system of a contact island: the held joint islands' rows with their targets, then a
+    /// normal row per contact point and a friction row per contact. Records each point's approach velocity.
+    private func velocitySystem(
+        _ island: ReferenceContactIsland, _ layout: ReferenceLayout, start: SubstepStart, h: Double
+    ) -> ContactSystem {
+        var s = ContactSystem()
+        let trapezoidal = springModel == .analytic
+        for k in island.layoutIslands {
+            for row in jointRows(layout.islands[k], h: h, springs: true) {
+                let (target, fixed) = jointRowTarget(row, h: h, u: rowVelocity(row), start: start)
+                s.append(row, rhs: target, lo: row.lo, hi: row.hi, hold: fixed ? .held : .free)
+            }
+        }
+        for k in island.contacts {
+            let firstNormal = s.rows.count
+            for p in collision.contacts[k].points.indices {
+                let normal = normalRow(k, p)
+                let u = rowVelocity(normal)
+                let u0 = rowVelocity(normal) { start.velocities[$0] }
+                // Close at most the gap by the end of the substep; an overlap is left to the projection.
+                let gap = normal.c > 0.0 ? normal.c : 0.0
+                // The speed at which the gap closes, for restitution: under the substep's free acceleration
+                // a = (u − u₀)/h the gap s closes at −√(u₀² − 2·a·s), faster than u₀ when falling onto something.
+                let accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap
+                collision.contacts[k].points[p].approachVelocity =
+                    gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -closing.squareRoot() : u0
+                let target = trapezoidal ? -2.0 * gap / h - u0 : -gap / h
+                // Touching points start in the system; a point with a real gap its free motion does not close
+                // starts out of it.
+                let outside = normal.c > ReferenceConstants.touchSlop && u >= target
+                s.append(normal, rhs: target, lo: 0, hi: .infinity, hold: outside ? .held : .free)
+            }
+            let friction = frictionRow(k, normals: firstNormal..<s.rows.count)
+            s.append(friction, rhs: 0, lo: -.infinity, hi: .infinity, hold: collision.contacts[k].friction > 0.0 ? .free : .held)
+        }
+        return s
+    }
+
+    /// Velocity stage of every contact island for substep h (after the joint islands).
+    func solveContactVelocities(_ islands: ReferenceContactIslands, _ layout: ReferenceLayout, start: SubstepStart, h: Double) {
+        for island in islands.islands {
+            var s = velocitySystem(island, layout, start: start, h: h)
+            if island.direct {
+                solveVelocitiesDirect(&s)
+            } else {
+                // Warm start from the points' last impulses (joint rows from zero).
+                for r in s.rows.indices {
+                    var warm = 0.0
+                    switch s.rows[r].origin {
+                    case .joint: break
+                    case let .contactNormal(k, p): warm = collision.contacts[k].points[p].normalImpulse
+                    case let .contactFriction(k, _, _): warm = collision.contacts[k].points[0].tangentImpulse
+                    }
+                    s.lambda[r] = warm
+                    if warm != 0.0 { apply(s.rows[r], warm, to: .velocities) }
+                }
+                solveSweeps(&s, iterations: ReferenceConstants.contactVelocityIterations)
+            }
+            // Keep the impulses on the points: warm starts, restitution and touch detection read them.
+            for r in s.rows.indices {
+                switch s.rows[r].origin {
+                case .joint: break
+                case let .contactNormal(k, p):
+                    collision.contacts[k].points[p].normalImpulse = s.lambda[r]
+                    if s.lambda[r] > collision.contacts[k].points[p].maxNormalImpulse {
+                        collision.contacts[k].points[p].maxNormalImpulse = s.lambda[r]
+                    }
+                case let .contactFriction(k, _, _): collision.contacts[k].points[0].tangentImpulse = s.lambda[r]
+                }
+            }
+        }
+    }
+
+    // MARK: Restitution
+
+    /// The restitution system of a contact island: the normal rows of points that pushed this substep, each with
+    /// its target normal velocity and the bound that keeps its total impulse ≥ 0.
+    private func restitutionSystem(_ island: ReferenceContactIsland) -> ContactSystem {
+        var s = ContactSystem()
+        let trapezoidal = springModel == .analytic
+        for k in island.contacts {
+            for (p, point) in collision.contacts[k].points.enumerated() where point.normalImpulse > 0.0 {
+                let row = normalRow(k, p)
+                let target: Double
+                if point.approachVelocity < -ReferenceConstants.restitutionThreshold {
+                    target = -collision.contacts[k].restitution * point.approachVelocity  // an impact: bounce
+                } else if trapezoidal && rowVelocity(row) > 0.0 {
+                    target = 0.0  // closing the gap exactly left it leaving: it should rest
+                } else {
+                    continue
+                }
+                s.append(row, rhs: target, lo: -point.normalImpulse, hi: .infinity, hold: .free)
+            }
+        }
+        return s
+    }
+
+    /// After the positions moved: impacts bounce by their restitution, and the trapezoidal update's spurious
+    /// separating speed is removed.
+    func applyRestitution(_ islands: ReferenceContactIslands) {
+        for island in islands.islands {
+            var s = restitutionSystem(island)
+            if s.rows.isEmpty { continue }
+            if island.direct {
+                solveVelocitiesDirect(&s)
+            } else {
+                solveSweeps(&s, iterations: ReferenceConstants.contactRestitutionIterations)
+            }
+            for r in s.rows.indices {
+                if case let .contactNormal(k, p) = s.rows[r].origin {
+                    collision.contacts[k].points[p].normalImpulse += s.lambda[r]
+                }
+            }
+        }
+    }
+
+    // MARK: Positions
+
+    /// The position system of a contact island: the held joint islands' rigid (and violated one-sided) rows, and
+    /// the normal rows of touching points, each asking for zero error; and the largest error.
+    private func positionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout) -> (system: ContactSystem, worst: Double) {
+        var s = ContactSystem()
+        var worst = 0.0
+        for k in island.layoutIslands {
+            for row in jointRows(layout.islands[k], h: 1.0, springs: false) {
+                if row.isRigid {
+                    s.append(row, rhs: -row.c, lo: -.infinity, hi: .infinity, hold: .free)
+                    if abs(row.c) > worst { worst = abs(row.c) }
+                } else if row.isUnilateral && row.c < 0.0 {
+                    s.append(row, rhs: -row.c, lo: 0.0, hi: .infinity, hold: .free)
+                    if -row.c > worst { worst = -row.c }
+                } else {
+                    s.append(row, rhs: 0.0, lo: -.infinity, hi: .infinity, hold: .held)
+                }
+            }
+        }
+        for k in island.contacts {
+            for p in collision.contacts[k].points.indices {
+                let row = normalRow(k, p)
+                // Every touching point takes part (one-sided: the active set releases those that would pull), so
+                // pushing one overlap apart carries what rests on it along instead of making a new overlap.
+                s.append(row, rhs: -row.c, lo: 0.0, hi: .infinity, hold: row.c < ReferenceConstants.touchSlop ? .free : .held)
+                if -row.c > worst { worst = -row.c }
+            }
+        }
+        return (s, worst)
+    }
+
+    /// Position stage of every contact island: overlaps (and the rigid joint rows held) moved back to zero error
+    /// — exactly for small islands, by non-linear Gauss–Seidel with Box2D's slop for large ones.
+    func projectContacts(_ islands: ReferenceContactIslands, _ layout: ReferenceLayout) {
+        for island in islands.islands {
+            if island.direct {
+                for _ in 0..<ReferenceConstants.contactProjectionIterations {
+                    let built = positionSystem(island, layout)
+                    if built.worst <= ReferenceConstants.contactProjectionTolerance { break }
+                    var s = built.system
+                    solveDirect(&s)
+                    for r in s.rows.indices where s.lambda[r] != 0.0 {
+                        apply(s.rows[r], s.lambda[r], to: .positions)
+                    }
+                }
+                continue
+            }
+            // Non-linear Gauss–Seidel: each row recomputes its error at the current positions and corrects a part.
+            for _ in 0..<ReferenceConstants.contactPositionIterations {
+                let (s, worst) = positionSystem(island, layout)
+                if worst <= ReferenceConstants.pileSlop { break }
+                for r in s.rows.indices {
+                    var row = s.rows[r]
+                    var error: Double
+                    if case let .contactNormal(k, p) = row.origin {
+                        row = normalRow(k, p)
+                        error = row.c + ReferenceConstants.pileSlop
+                        if error >= 0.0 { continue }
+                        error = ReferenceConstants.pileBaumgarte
+                            * (error < -ReferenceConstants.pileMaxCorrection ? -ReferenceConstants.pileMaxCorrection : error)
+                    } else {
+                        if s.hold[r] != .free { continue }
+                        error = -s.rhs[r]  // joint rows: their error when the system was built
+                    }
+                    let k = coupling(row, row)
+                    guard k > 0.0 else { continue }
+                    apply(row, -error / k, to: .positions)
+                }
+            }
+        }
+    }
+}
