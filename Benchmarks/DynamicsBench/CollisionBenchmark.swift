@@ -121,8 +121,8 @@ struct CollisionResults: Encodable {
                 let coreMedian = core.medianMs(from: 0, to: w.frames - 1), let ratio = table.ratioToCore(reference, window: "all")
             else { return nil }
             return "\(reference.scene) N=\(CollisionTable.count(reference.n)) sleep \(reference.sleep ? "on" : "off"), frames 0–\(w.frames - 1): "
-                + "reference \(CollisionTable.milliseconds(w.medianMs)) ms, core \(CollisionTable.milliseconds(coreMedian)) ms: "
-                + "the core is \(CollisionTable.ratio(ratio)) faster"
+                + "reference \(CollisionTable.milliseconds(w.medianMs)) ms, core \(CollisionTable.milliseconds(coreMedian)) ms per frame: "
+                + "the reference takes \(CollisionTable.ratio(ratio)) the core's time"
         }
     }
 }

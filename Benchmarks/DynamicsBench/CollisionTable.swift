@@ -102,13 +102,14 @@ struct CollisionTable {
         }
     }
 
-    /// The engine's name for people.
+    /// The engine's name for people. Box2D is named by its release: Debian's 2.4.1 still reports `b2_version`
+    /// 2.4.0 (upstream never bumped it), which the JSON keeps as `engineVersion`.
     static func engineName(_ configuration: String, version: String?) -> String {
         switch configuration {
         case "core", "animator", "reference": return "swift-dynamics \(configuration)"
-        case "uikit": return "Box2D \(version ?? "") bullets (uikit)"
-        case "no-bullets": return "Box2D \(version ?? "") no bullets"
-        case "chipmunk": return "Chipmunk \(version ?? "")"
+        case "uikit": return "Box2D 2.4.1 bullets (uikit)"
+        case "no-bullets": return "Box2D 2.4.1 no bullets"
+        case "chipmunk": return "Chipmunk \(version ?? "7")"
         default: return configuration
         }
     }

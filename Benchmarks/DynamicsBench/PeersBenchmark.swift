@@ -10,7 +10,7 @@ struct Peers: ParsableCommand {
         discussion: """
             Runs pour at N = 1,000 and 10,000 and every other scene, sleep on and off, with a 60 s budget per run \
             (a few minutes on two cores; at N = 10,000 no peer reaches the piled window within it). The whole set, \
-            as Benchmarks/Peers/README.md reports it: --items 1000,10000,100000. Without budget (Box2D with bullets \
+            as the harness's README reports it: --items 1000,10000,100000. Without budget (Box2D with bullets \
             takes over half an hour at N = 10,000): --budget 0. Build the harness first with `make peers`.
             """)
 
