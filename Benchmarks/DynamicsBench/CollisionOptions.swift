@@ -69,6 +69,7 @@ struct CollisionSceneOptions: ParsableArguments {
     }
 
     func validate() throws {
+        guard JitterGenerator.matchesContract else { throw ValidationError("pour's jitter differs from the contract's first three values") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let budget, !(budget >= 0) { throw ValidationError("--budget must be ≥ 0") }
         guard restingGap.isFinite, restingGap >= 0 else { throw ValidationError("--resting-gap must be ≥ 0") }

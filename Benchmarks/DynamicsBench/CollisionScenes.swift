@@ -83,6 +83,15 @@ struct JitterGenerator {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Double(state >> 32) / 4_294_967_296
     }
+
+    /// The first three jitters (2u − 1) the contract states for pour's items 0, 1 and 2.
+    static let contractFirstJitters = [-0.15358165837824345, 0.018814885523170233, 0.2967187878675759]
+
+    /// True when pour's generator draws exactly the contract's first three jitters.
+    static var matchesContract: Bool {
+        var generator = JitterGenerator(seed: 1)
+        return contractFirstJitters.allSatisfy { 2 * generator.next() - 1 == $0 }
+    }
 }
 
 /// Pour's interior and item grid, from N alone (the contract's formulas, in its operation order).
