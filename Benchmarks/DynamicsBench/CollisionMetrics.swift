@@ -85,7 +85,11 @@ struct SceneMeasurement {
             ]
         case .bounce:
             let apexHeight = rising ? -20 - apexBottom : Double.nan  // above the anchor's top face
-            return ["dropHeight": .number(300), "apexHeight": .finite(apexHeight), "apexFraction": .finite(apexHeight / 300)]
+            // Ours only: false while the box was still rising at the last frame run (a short run's apex is partial).
+            return [
+                "dropHeight": .number(300), "apexHeight": .finite(apexHeight), "apexFraction": .finite(apexHeight / 300),
+                "apexReached": .boolean(apexTracked),
+            ]
         case .tunnel:
             let s = state(0)
             return [

@@ -95,7 +95,9 @@ struct CollisionTable {
         case .stack: return "drift \(pt("maxDrift")), sink top \(pt("topSink")) / bottom \(pt("bottomSink")), all asleep \(yes("allAsleep"))"
         case .pyramid:
             return "stands \(yes("stands")), displacement \(pt("maxDisplacement")) (sideways \(pt("maxHorizontalDisplacement"))), top sink \(pt("topSink"))"
-        case .bounce: return "apex fraction \(pt("apexFraction")) (ideal 0.64)"
+        case .bounce:
+            let partial = m["apexReached"]?.boolean == false && m["apexFraction"]?.number != nil
+            return "apex fraction \(pt("apexFraction"))" + (partial ? " (still rising at the last frame run)" : " (ideal 0.64)")
         case .tunnel: return "inside at end \(yes("insideAtEnd")), first outside: \(step("firstOutsideSubstep"))"
         case .headOn: return "passed through \(yes("passedThrough")), first crossed: \(step("firstCrossedSubstep")), end gap \(pt("endGap"))"
         case nil: return ""
