@@ -100,7 +100,6 @@ func runOnAnimator(_ scene: CollisionScene, limits: RunLimits) -> CollisionRun {
     let built = AnimatorScene(scene)
     let setupSeconds = now() - setupStart
     var measurement = SceneMeasurement(scene)
-    let tracks = !measurement.trackedBodies.isEmpty
     let planned = limits.frames(of: scene)
     var frameMs: [Double] = [], solverMs: [Double] = []
     var exhausted = false
@@ -112,7 +111,7 @@ func runOnAnimator(_ scene: CollisionScene, limits: RunLimits) -> CollisionRun {
         frameMs.append((now() - t0) * 1e3)
         let s = ran ? built.animator.solverStatistics : nil
         solverMs.append(s.map { ($0.forcesSeconds + $0.assemblySeconds + $0.solveSeconds + $0.integrationSeconds) * 1e3 } ?? 0)
-        if tracks { measurement.observe(frame: frame, built.sample) }
+        if measurement.observesFrames { measurement.observe(frame: frame, sample: built.sample, centre: built.centre) }
         progress.update(frame + 1)
         if limits.isExhausted(after: frame, of: planned, start: start) {
             exhausted = true

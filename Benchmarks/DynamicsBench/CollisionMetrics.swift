@@ -23,22 +23,28 @@ struct SceneMeasurement {
     private var apexBottom = Double.infinity
     private var firstOutsideSubstep: Int?
     private var firstCrossedSubstep: Int?
+    private var firstEscapeFrame: Int?
 
     init(_ scene: CollisionScene) { self.scene = scene }
 
-    /// The bodies ``observe(frame:_:)`` reads (none for the scenes measured only at the end).
-    var trackedBodies: [Int] {
+    /// True while ``observe(frame:sample:centre:)`` has something to record: bounce, tunnel and head-on always,
+    /// pour until its first item escapes, stack and pyramid never (measured at the end only).
+    var observesFrames: Bool {
         switch scene.kind {
-        case .bounce, .tunnel: return [0]
-        case .headOn: return [0, 1]
-        case .pour, .stack, .pyramid: return []
+        case .bounce, .tunnel, .headOn: return true
+        case .pour: return firstEscapeFrame == nil
+        case .stack, .pyramid: return false
         }
     }
 
-    /// Records the state after `frame` (0-based); `state` reads body i.
-    mutating func observe(frame: Int, _ state: (Int) -> BodySample) {
+    /// Records the state after `frame` (0-based): `sample` reads body i's centre and velocity, `centre` only its
+    /// centre (cheaper where velocities are looked up).
+    mutating func observe(frame: Int, sample state: (Int) -> BodySample, centre: (Int) -> BodySample) {
         let substep = 2 * frame + 1
         switch scene.kind {
+        case .pour:
+            let g = scene.pour!
+            if (0..<g.n).contains(where: { Self.escaped(centre($0), g) }) { firstEscapeFrame = frame }
         case .bounce:
             guard !apexTracked else { return }
             let s = state(0)
@@ -52,23 +58,28 @@ struct SceneMeasurement {
             if firstOutsideSubstep == nil, !Self.insideTunnel(state(0)) { firstOutsideSubstep = substep }
         case .headOn:
             if firstCrossedSubstep == nil, state(0).x > state(1).x { firstCrossedSubstep = substep }
-        case .pour, .stack, .pyramid:
+        case .stack, .pyramid:
             break
         }
     }
+
+    /// Pour: the centre is left of the interior, right of it, or below the floor's top face.
+    private static func escaped(_ s: BodySample, _ g: PourGeometry) -> Bool { s.x < 0 || s.x > g.width || s.y > g.height }
 
     /// The scene's measurements of the final state; `allAsleep` is nil with sleeping off.
     func metrics(_ state: (Int) -> BodySample, allAsleep: Bool?) -> [String: MetricValue] {
         switch scene.kind {
         case .pour:
             let g = scene.pour!
-            let escaped = (0..<g.n).count { i in
-                let s = state(i)
-                return s.x < 0 || s.x > g.width || s.y > g.height
-            }
+            let out = (0..<g.n).map(state).filter { Self.escaped($0, g) }
+            let below = out.count { $0.y > g.height }, left = out.count { $0.y <= g.height && $0.x < 0 }
+            // Ours only: where the escaped items are (below the floor first, then left, then right) and the first
+            // frame after which any item was out.
             return [
-                "escaped": .integer(escaped), "walls": .text(scene.walls), "interiorWidth": .number(g.width),
+                "escaped": .integer(out.count), "walls": .text(scene.walls), "interiorWidth": .number(g.width),
                 "wallHeight": .number(g.height), "columns": .integer(g.columns), "rows": .integer(g.rows),
+                "escapedBelow": .integer(below), "escapedLeft": .integer(left), "escapedRight": .integer(out.count - below - left),
+                "firstEscapeFrame": firstEscapeFrame.map(MetricValue.integer) ?? .null,
             ]
         case .stack:
             return [

@@ -91,7 +91,13 @@ struct CollisionTable {
         func yes(_ key: String) -> String { m[key]?.boolean.map { $0 ? "yes" : "no" } ?? "—" }
         func step(_ key: String) -> String { m[key]?.number.map { "step \(Int($0))" } ?? "never" }
         switch CollisionSceneKind(rawValue: run.scene) {
-        case .pour: return "walls \(m["walls"].flatMap { if case let .text(t) = $0 { return t } else { return nil } } ?? "—")"
+        case .pour:
+            let walls = "walls \(m["walls"].flatMap { if case let .text(t) = $0 { return t } else { return nil } } ?? "—")"
+            guard let escaped = m["escaped"]?.number, escaped > 0, let below = m["escapedBelow"]?.number,
+                let left = m["escapedLeft"]?.number, let right = m["escapedRight"]?.number
+            else { return walls }
+            let first = m["firstEscapeFrame"]?.number.map { ", first out after frame \(Int($0))" } ?? ""
+            return walls + "; out: \(Int(below)) below, \(Int(left)) left, \(Int(right)) right" + first
         case .stack: return "drift \(pt("maxDrift")), sink top \(pt("topSink")) / bottom \(pt("bottomSink")), all asleep \(yes("allAsleep"))"
         case .pyramid:
             return "stands \(yes("stands")), displacement \(pt("maxDisplacement")) (sideways \(pt("maxHorizontalDisplacement"))), top sink \(pt("topSink"))"

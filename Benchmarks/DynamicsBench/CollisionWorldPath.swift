@@ -81,7 +81,6 @@ func runOnWorld(
         return BodySample(x: s.x, y: s.y, vx: s.vx, vy: s.vy)
     }
     var measurement = SceneMeasurement(scene)
-    let tracks = !measurement.trackedBodies.isEmpty
     let planned = limits.frames(of: scene)
     var frameMs: [Double] = []
     frameMs.reserveCapacity(planned)
@@ -92,7 +91,7 @@ func runOnWorld(
         let t0 = now()
         try world.step(dt: 1.0 / 60, substeps: 2)
         frameMs.append((now() - t0) * 1e3)
-        if tracks { measurement.observe(frame: frame, sample) }
+        if measurement.observesFrames { measurement.observe(frame: frame, sample: sample, centre: sample) }
         progress.update(frame + 1)
         if limits.isExhausted(after: frame, of: planned, start: start) {
             exhausted = true
