@@ -12,14 +12,17 @@ NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|
 deps:
 	@bash scripts/install-system-packages.sh
 
+# Plays every scenario and writes the replay page (.build/demo/index.html); the terminal names the file.
 demo: deps
 	$(SWIFT) run dynamics-demo
 
-# The benchmark builds in release and runs a short smoke pass first; the test run comes next, the docs check last
-# (it reuses the test build: same flags).
+# The benchmark builds in release and runs a short smoke pass first; the test run comes next, then the demo page in
+# headless Chromium (scripts/check-demo.sh; skipped with a message when chromium is not installed), the docs check
+# last (these reuse the test build: same flags).
 test: deps bench-smoke
 	set -o pipefail; $(SWIFT) build --build-tests $(STRICT) $(NO_WARNINGS)
 	$(SWIFT) test --skip-build $(STRICT)
+	SWIFT=$(SWIFT) bash scripts/check-demo.sh $(STRICT)
 	bash scripts/check-consumer.sh
 	SWIFT=$(SWIFT) bash scripts/check-docs.sh $(STRICT)
 

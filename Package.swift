@@ -58,7 +58,10 @@ let package = Package(
         .target(
             name: "Dynamics", dependencies: ["SolverBackend", "AcceleratedSolver", "ReferenceSolver"],
             swiftSettings: swiftSettings),
-        .executableTarget(name: "DynamicsDemo", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
+        // The articles' scenes as code: view controllers, layouts and behaviors ported from them, each scene scripted
+        // frame by frame and recorded (no product: the demo and the tests use it).
+        .target(name: "DynamicsScenarios", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
+        .executableTarget(name: "DynamicsDemo", dependencies: ["Dynamics", "DynamicsScenarios"], swiftSettings: swiftSettings),
         // Thousands of attached cells: C core against the reference and against the physical limit.
         .executableTarget(
             name: "DynamicsBench",
@@ -76,7 +79,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
         // The articles' dynamics, layout and drag-and-drop code, ported with only the `UI` prefixes dropped.
-        .testTarget(name: "SeedPortTests", dependencies: ["Dynamics"], swiftSettings: swiftSettings),
+        // The ported code lives in DynamicsScenarios; these tests drive it, and play every scenario end to end.
+        .testTarget(name: "SeedPortTests", dependencies: ["Dynamics", "DynamicsScenarios"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11

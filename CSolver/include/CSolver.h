@@ -144,8 +144,13 @@ sdResult sdBody_AddVelocity(sdWorld* world, sdBodyId id, double dvx, double dvy,
 
 sdResult sdBody_GetState(const sdWorld* world, sdBodyId id, sdBodyState* outState);
 
-/// Advances the world by `dt` seconds (> 0) in `substepCount` (1…1024) equal substeps. Forces applied
-/// before the call act during every substep and are cleared at the end. Never allocates.
+/// Shortest substep `sdWorld_Step` accepts (s): shorter ones lose the step's arithmetic to round-off.
+#define sdMinimumSubstep 1e-9
+
+/// Advances the world by `dt` seconds in `substepCount` (1…1024) equal substeps of at least sdMinimumSubstep
+/// (outOfRange otherwise). Forces applied before the call act during every substep and are cleared at the end.
+/// Buffers grow at the start of the step, before anything moves; if one cannot, the result is outOfMemory and
+/// no body has moved (contacts may have been recomputed and resting bodies woken).
 sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount);
 /// Number of dynamic bodies still moving (not resting). The façade pauses when it reaches 0.
 int32_t sdWorld_GetAwakeBodyCount(const sdWorld* world);
@@ -188,13 +193,16 @@ typedef enum sdJointKind {
 #define sdWorldBodyIndex (-1)
 
 /// Joint creation parameters. Get defaults from `sdDefaultJointDef`.
+/// Largest spring frequency a joint accepts (Hz): far beyond any step rate, and ω² stays finite.
+#define sdMaxSpringFrequency 1e9
+
 typedef struct sdJointDef {
     sdJointKind kind;                 ///< default distance
     sdBodyId bodyA, bodyB;            ///< at most one of them the world
     double anchorAX, anchorAY;        ///< anchor on A, world coordinates at creation (pt)
     double anchorBX, anchorBY;        ///< anchor on B, world coordinates at creation (pt)
     double length;                    ///< distance/rope length, pt, ≥ 0 (default 0)
-    double frequency;                 ///< Hz, ≥ 0; 0 = rigid (distance joints only; default 0)
+    double frequency;                 ///< Hz, 0 … sdMaxSpringFrequency; 0 = rigid (distance joints only; default 0)
     double dampingRatio;              ///< ≥ 0 (default 0)
     double axisX, axisY;              ///< prismatic axis, world coordinates at creation; normalised (default 1, 0)
     double lowerLimit, upperLimit;    ///< revolute: relative angle (rad); prismatic: translation (pt). ±inf = none

@@ -62,6 +62,15 @@ void sd_solve_island(sdWorld* world, sdIsland* island) {
     const int32_t n = island->rowCount;
     double* x = s->lambda + island->rowStart;
     const double* b = s->rhs + island->rowStart;
+    // A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is
+    // satisfied already; in the system it would make K singular and fail the whole island.
+    for (int32_t p = 0; p < n; ++p) {
+        const int32_t r = island->rowStart + p;
+        if (!s->fixed[r] && !(sd_diagonal(world, sd_island_row(s, island, p)) > 0.0)) {
+            s->fixed[r] = 1;
+            x[p] = 0.0;
+        }
+    }
     for (int pass = 0; pass < sdActiveSetPasses; ++pass) {
         if (!sd_solve_system(world, island, b, x)) {
             const sdSolvePath path = island->path;

@@ -112,6 +112,13 @@ int sd_prepare_contact_islands(sdWorld* world) {
         if (island->direct && (size_t)island->rowCount * (size_t)island->rowCount > matrix)
             matrix = (size_t)island->rowCount * (size_t)island->rowCount;
     }
+    // A large island's joint islands are factored densely up to sdHeldDenseRows rows (contact_solver.c).
+    for (int32_t k = 0; k < s->islandCount; ++k) {
+        const sdIsland* layout = &s->islands[k];
+        if (layout->owner < 0 || c->contactIslands[layout->owner].direct) continue;
+        const size_t n = (size_t)layout->rowCount;
+        if ((n <= sdHeldDenseRows || layout->path == sdSolvePath_singleBody) && n * n > matrix) matrix = n * n;
+    }
     if ((int64_t)s->rowCount + largest > INT32_MAX) return sdResult_outOfMemory;
     if (sd_reserve_rows(s, s->rowCount + largest) != sdResult_ok) return sdResult_outOfMemory;
     if (matrix > s->matrixCapacity) {

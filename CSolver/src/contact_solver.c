@@ -8,17 +8,15 @@
 //                gap-closing target can leave behind.
 //   projection   overlaps (and the held rigid joint rows) moved back to zero error on positions.
 // Small islands (≤ sdDirectContactRows rows) are solved exactly: the system matrix K = J·M⁻¹·Jᵀ by the in-house
-// or LAPACK Cholesky, with an active set for the one-sided rows and the friction cones. Large ones (piles) by
-// projected Gauss–Seidel: warm-started velocity sweeps, restitution sweeps, and non-linear Gauss–Seidel on
-// positions with Box2D's slop and Baumgarte factor.
+// or LAPACK Cholesky, with an active set for the one-sided rows and the friction cones (finished by projected
+// Gauss–Seidel in the rare case it runs out of passes). Large ones (piles) take the soft step (contact_soft.c)
+// with the joints they hold solved exactly between its sweeps and projected exactly afterwards.
 #include "sd_solve.h"
 
-/// Largest number of clamp-and-resolve passes of a direct contact solve.
+/// Largest number of clamp-and-resolve passes of a direct contact solve, and of the projected Gauss–Seidel
+/// sweeps that finish one that ran out of passes.
 #define sdContactActiveSetPasses 16
-/// Position sweeps for the joint rows a large island holds (its contacts are soft: no position stage).
-#define sdContactPositionIterations 3
-/// Joint rows of a large island: errors below this (pt or rad) are left to the next substep.
-#define sdProjectionSlop 1e-6
+#define sdContactPolishSweeps 64
 /// Contact rows carry this fraction of their own K_rr as compliance: a box in a corner has more contact rows than
 /// degrees of freedom (two normals on the floor, two on the wall, two friction rows, three velocities), and the
 /// exact solve of a singular K would return impulses of 10¹⁶. At 10⁻⁶ the regularised system is solvable (its
@@ -106,8 +104,7 @@ static inline sdContact* sd_row_contact(sdWorld* world, const sdRow* row) { retu
 /// islands' rows with their targets, then a normal and a friction row per contact point. For each row `rhs`
 /// receives its target of J·v⁺ (not yet minus the current J·v), `lo`/`hi` its bounds and `fixed` whether it
 /// starts out of the system. Returns m.
-static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h,
-                                        bool contacts) {
+static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
@@ -125,7 +122,7 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             s->hi[r] = row->hi;
         }
     }
-    for (int32_t q = 0; contacts && q < island->contactCount; ++q) {
+    for (int32_t q = 0; q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];
         sdContact* contact = &world->collision.contacts[k];
         const int32_t firstNormal = base + m;
@@ -170,6 +167,36 @@ static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r
     return reached - s->rhs[r];
 }
 
+/// Projected Gauss–Seidel on the system at [base, base + m) from the impulses it holds, until no impulse moves by
+/// more than a part in 10⁹ (or sdContactPolishSweeps): every row stays within its bounds (friction within μ
+/// times its current normals). Used when the active set runs out of passes, whose last impulses may hold rows
+/// at stale bounds or frozen after re-entering; from there the sweeps converge to the complementarity solution.
+static void sd_polish_direct(sdWorld* world, int32_t base, int32_t m) {
+    sdSolverScratch* s = &world->scratch;
+    double* x = s->lambda + base;
+    for (int sweep = 0; sweep < sdContactPolishSweeps; ++sweep) {
+        double change = 0.0, scale = 0.0;
+        for (int32_t p = 0; p < m; ++p) {
+            const int32_t r = base + p;
+            const sdRow* row = &s->rows[r];
+            const double k = sd_coupling(world, row, row) + row->soft;
+            if (!(k > 0.0)) continue;
+            double lo = s->lo[r], hi = s->hi[r];
+            if (row->normalRow >= 0) {
+                hi = sd_friction_bound(world, row, s->lambda);
+                lo = -hi;
+            }
+            double next = x[p] - sd_row_residual(world, base, m, r, x) / k;
+            if (next < lo) next = lo;
+            if (next > hi) next = hi;
+            if (fabs(next - x[p]) > change) change = fabs(next - x[p]);
+            if (fabs(next) > scale) scale = fabs(next);
+            x[p] = next;
+        }
+        if (change <= 1e-9 * (scale + 1e-300)) return;
+    }
+}
+
 /// The exact solve of rows [base, base + m): `rhs` holds K·λ's right-hand side, `lo`/`hi` the bounds; a
 /// friction row's bound is μ times its contact's normal impulses. An active set on both sides: rows leaving
 /// their bounds are held there (friction pinned to its cone, following the normal impulses), and held rows are
@@ -184,7 +211,11 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
     unit.path = m <= sdKernelMaxRows ? sdSolvePath_kernel : sdSolvePath_dense;
     unit.owner = -1;
     double* x = s->lambda + base;
-    for (int32_t p = 0; p < m; ++p) x[p] = 0.0;
+    for (int32_t p = 0; p < m; ++p) {
+        x[p] = 0.0;
+        // A held joint row that can move nothing (K_rr = 0) would make K singular: it is satisfied, leave it out.
+        if (!(sd_diagonal(world, &s->rows[base + p]) > 0.0)) s->fixed[base + p] = 1;
+    }
     for (int pass = 0; pass < sdContactActiveSetPasses; ++pass) {
         // Pinned friction takes μ times its normal impulses from the last pass.
         for (int32_t p = 0; p < m; ++p) {
@@ -194,8 +225,6 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
                 x[p] = s->fixed[r] == sdFixedFrictionUpper ? bound : -bound;
             }
         }
-        double before[sdDirectContactRows];
-        for (int32_t p = 0; p < m; ++p) before[p] = x[p];
         if (!sd_solve_system(world, &unit, s->rhs + base, x)) {
             // Conjugate gradients from zero: contact rows have no previous impulses in `warm`.
             const bool warmStart = s->warmStart;
@@ -233,11 +262,16 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
             }
         }
         if (changed) continue;
-        for (int32_t p = 0; p < m && !changed; ++p) // pinned friction that moved with its normals: again
-            if ((s->fixed[base + p] == sdFixedFrictionUpper || s->fixed[base + p] == sdFixedFrictionLower) &&
-                fabs(x[p] - before[p]) > 1e-12 * (scale + 1e-300))
-                changed = true;
-        if (changed) continue;
+        // Pinned friction whose normals moved its bound takes the new bound next pass (a fixed-point iteration
+        // that converges geometrically; to a part in 10⁹, round-off would keep it going).
+        bool frictionMoved = false;
+        for (int32_t p = 0; p < m && !frictionMoved; ++p) {
+            const int32_t r = base + p;
+            if (s->fixed[r] != sdFixedFrictionUpper && s->fixed[r] != sdFixedFrictionLower) continue;
+            const double bound = sd_friction_bound(world, &s->rows[r], s->lambda);
+            if (fabs((s->fixed[r] == sdFixedFrictionUpper ? bound : -bound) - x[p]) > 1e-9 * (scale + 1e-300))
+                frictionMoved = true;
+        }
         for (int32_t p = 0; p < m; ++p) { // held rows whose complementarity fails re-enter, once
             const int32_t r = base + p;
             sdRow* row = &s->rows[r];
@@ -256,34 +290,31 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
             row->flags |= sdRowFlag_reentered;
             changed = true;
         }
+        if (!changed && !frictionMoved) return; // every row within its bounds, complementary, friction on its cone
     }
+    sd_polish_direct(world, base, m); // out of passes: end near the solution, within every bound
 }
 
-/// Projected Gauss–Seidel over rows [base, base + m) for `iterations` sweeps, from the impulses in `lambda`
-/// (already applied to the velocities). `rhs` holds each row's target of J·v⁺.
-static void sd_solve_sweeps(sdWorld* world, int32_t base, int32_t m, int iterations) {
-    sdSolverScratch* s = &world->scratch;
-    for (int it = 0; it < iterations; ++it) {
-        for (int32_t r = base; r < base + m; ++r) {
-            const sdRow* row = &s->rows[r];
-            if (s->fixed[r] == 1 && !(row->flags & sdRowFlag_contact)) continue; // out of the system
-            const double k = sd_coupling(world, row, row);
-            if (!(k > 0.0)) continue;
-            const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
-            const double old = s->lambda[r];
-            double next = old + (s->rhs[r] - u - row->soft * old) / (k + row->soft);
-            double lo = s->lo[r], hi = s->hi[r];
-            if (row->normalRow >= 0) {
-                hi = sd_friction_bound(world, row, s->lambda);
-                lo = -hi;
-            }
-            if (next < lo) next = lo;
-            if (next > hi) next = hi;
-            if (next != old) {
-                s->lambda[r] = next;
-                sd_apply_row(world, row, next - old, world->vx, world->vy, world->w);
-            }
-        }
+/// A joint layout island a large contact island holds, as a unit of the joint solver. Up to sdHeldDenseRows rows
+/// it is factored densely (the in-house kernel, or LAPACK's dense Cholesky above sdKernelMaxRows), whatever its
+/// own path: a pile is chaotic, and the reference solver follows these two factorisations operation for operation,
+/// so the two engines stay together; larger islands keep their own path (and a springs-only one, solved in body
+/// space when alone, the dense one).
+static sdIsland sd_held_unit(const sdWorld* world, const sdContactIsland* island, int32_t q) {
+    const sdCollisionState* c = &world->collision;
+    sdIsland unit = world->scratch.islands[c->ownedLayout[island->layoutStart + q]];
+    if (unit.rowCount <= sdKernelMaxRows) unit.path = sdSolvePath_kernel;
+    else if (unit.rowCount <= sdHeldDenseRows || unit.path == sdSolvePath_singleBody) unit.path = sdSolvePath_dense;
+    return unit;
+}
+
+/// The joints a large contact island holds, solved exactly (each joint island by its path, with its active set)
+/// against the bodies' current velocities: the block step between the soft contact sweeps (block Gauss–Seidel
+/// with the joints as exact blocks, so a rigid pin holds where a few projected sweeps would let it stretch).
+static void sd_solve_held_joints(sdWorld* world, const sdContactIsland* island, double h) {
+    for (int32_t q = 0; q < island->layoutCount; ++q) {
+        sdIsland unit = sd_held_unit(world, island, q);
+        sd_solve_joint_unit(world, &unit, h);
     }
 }
 
@@ -303,8 +334,8 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
                 }
             }
         }
-        const int32_t m = sd_build_velocity_system(world, island, base, h, island->direct);
         if (island->direct) {
+            const int32_t m = sd_build_velocity_system(world, island, base, h);
             for (int32_t r = base; r < base + m; ++r)
                 s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
             sd_solve_direct(world, base, m);
@@ -324,14 +355,13 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
             }
             continue;
         }
-        // A large island: the soft step for its contacts, generic sweeps for the joint rows it holds.
+        // A large island: the soft step for its contacts, the joints it holds solved exactly between the sweeps.
         if (substep == 0) sd_prepare_soft_contacts(world, island, &nextSoftBody, h);
         sd_warm_start_soft_contacts(world, island);
-        for (int32_t r = base; r < base + m; ++r) s->lambda[r] = 0.0;
         for (int it = 0; it < sdSoftIterations; ++it) {
-            if (m > 0) { // joint rows sweep the world's arrays
+            if (island->layoutCount > 0) { // the joint solver works on the world's arrays
                 sd_finish_soft_velocities(world, island);
-                sd_solve_sweeps(world, base, m, 1);
+                sd_solve_held_joints(world, island, h);
                 sd_gather_soft_velocities(world, island);
             }
             sd_solve_soft_contacts(world, island, h);
@@ -409,8 +439,7 @@ void sd_apply_restitution(sdWorld* world, double h, bool lastSubstep) {
 /// Writes the position system of a contact island at rows [base, base + m): the held joint islands' rigid (and
 /// violated one-sided) rows, and the normal rows of overlapping points, each asking for zero error. `rhs` gets
 /// −error, `fixed` marks rows out of the system. Returns m; `*worst` the largest error.
-static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst,
-                                        bool contacts) {
+static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
     int32_t m = 0;
@@ -438,7 +467,7 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
             }
         }
     }
-    for (int32_t q = 0; contacts && q < island->contactCount; ++q) {
+    for (int32_t q = 0; q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];
         const sdContact* contact = &world->collision.contacts[k];
         for (int32_t p = 0; p < contact->pointCount; ++p) {
@@ -473,7 +502,7 @@ void sd_project_contacts(sdWorld* world) {
         if (island->direct) {
             for (int iteration = 0; iteration < sdContactProjectionIterations; ++iteration) {
                 double worst;
-                const int32_t m = sd_build_position_system(world, island, base, &worst, true);
+                const int32_t m = sd_build_position_system(world, island, base, &worst);
                 if (worst <= sdContactProjectionTolerance) break;
                 sd_solve_direct(world, base, m);
                 for (int32_t r = base; r < base + m; ++r)
@@ -481,19 +510,15 @@ void sd_project_contacts(sdWorld* world) {
             }
             continue;
         }
-        // A large island's contacts are soft (they push out through the velocity stage); the rigid joint rows it
-        // holds take non-linear Gauss–Seidel steps: each corrects its error at the current positions.
-        if (island->layoutCount == 0) continue;
-        for (int iteration = 0; iteration < sdContactPositionIterations; ++iteration) {
-            double worst;
-            const int32_t m = sd_build_position_system(world, island, base, &worst, false);
-            if (worst <= sdProjectionSlop) break;
-            for (int32_t r = base; r < base + m; ++r) {
-                if (s->fixed[r]) continue;
-                const sdRow* row = &s->rows[r];
-                const double k = sd_coupling(world, row, row);
-                if (k > 0.0) sd_apply_row(world, row, s->rhs[r] / k, world->x, world->y, world->angle);
+        // A large island's contacts are soft (they push out through the velocity stage); the joints it holds are
+        // projected exactly, as the joint solver projects its own islands.
+        for (int iteration = 0; iteration < sdProjectionIterations && island->layoutCount > 0; ++iteration) {
+            bool moved = false;
+            for (int32_t q = 0; q < island->layoutCount; ++q) {
+                sdIsland unit = sd_held_unit(world, island, q);
+                if (sd_project_joint_unit(world, &unit)) moved = true;
             }
+            if (!moved) break;
         }
     }
 }

@@ -17,6 +17,23 @@ sdJointDef sdDefaultJointDef(void) {
     return def;
 }
 
+/// |(x, y)| without overflow (the components scaled by the larger first; 0 for a zero vector).
+static double sd_axis_length(double x, double y) {
+    const double m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    if (!(m > 0.0)) return 0.0;
+    const double sx = x / m, sy = y / m;
+    return m * sqrt(sx * sx + sy * sy);
+}
+
+/// (x, y) scaled to unit length without overflow; unchanged outputs for a zero vector.
+static void sd_unit_axis(double x, double y, double* ux, double* uy) {
+    const double m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    if (!(m > 0.0)) return;
+    const double sx = x / m, sy = y / m, length = sqrt(sx * sx + sy * sy);
+    *ux = sx / length;
+    *uy = sy / length;
+}
+
 static sdResult sd_check_joint(const sdWorld* world, sdJointId id) {
     if (world == NULL) return sdResult_nullArgument;
     if (id.index < 0 || id.index >= world->jointSlotCount) return sdResult_invalidId;
@@ -85,9 +102,10 @@ static sdResult sd_validate_joint_def(const sdWorld* world, const sdJointDef* de
         !isfinite(def->frictionTorque))
         return sdResult_nonFinite;
     if ((unsigned)def->kind > (unsigned)sdJoint_prismatic || def->length < 0 || def->frequency < 0 ||
+        def->frequency > sdMaxSpringFrequency ||
         def->dampingRatio < 0 || def->frictionTorque < 0 || def->lowerLimit > def->upperLimit)
         return sdResult_outOfRange;
-    if (def->kind == sdJoint_prismatic && hypot(def->axisX, def->axisY) < 1e-12) return sdResult_outOfRange;
+    if (def->kind == sdJoint_prismatic && !(sd_axis_length(def->axisX, def->axisY) >= 1e-12)) return sdResult_outOfRange;
     return sdResult_ok;
 }
 
@@ -140,8 +158,8 @@ sdResult sdCreateJoint(sdWorld* world, const sdJointDef* def, sdJointId* outId) 
     joint->length = def->length;
     joint->frequency = def->frequency;
     joint->dampingRatio = def->dampingRatio;
-    const double axisLength = hypot(def->axisX, def->axisY);
-    const double ux = axisLength > 0 ? def->axisX / axisLength : 1.0, uy = axisLength > 0 ? def->axisY / axisLength : 0.0;
+    double ux = 1.0, uy = 0.0;
+    sd_unit_axis(def->axisX, def->axisY, &ux, &uy);
     const double angleA = sd_body_angle(world, joint->bodyA);
     joint->axisLocalX = cos(angleA) * ux + sin(angleA) * uy;
     joint->axisLocalY = -sin(angleA) * ux + cos(angleA) * uy;
@@ -237,7 +255,7 @@ sdResult sdJoint_SetSpring(sdWorld* world, sdJointId id, double frequency, doubl
     sdResult check = sd_check_joint(world, id);
     if (check != sdResult_ok) return check;
     if (!sd_finite2(frequency, dampingRatio)) return sdResult_nonFinite;
-    if (frequency < 0 || dampingRatio < 0) return sdResult_outOfRange;
+    if (frequency < 0 || frequency > sdMaxSpringFrequency || dampingRatio < 0) return sdResult_outOfRange;
     world->joints[id.index].frequency = frequency;
     world->joints[id.index].dampingRatio = dampingRatio;
     world->joints[id.index].cachedStep = 0.0;

@@ -5,7 +5,6 @@
 
 /// Projection stops once every rigid row's error is below this (pt or rad), or after sdProjectionIterations.
 #define sdProjectionTolerance 1e-9
-#define sdProjectionIterations 4
 
 void sd_project_positions(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
@@ -20,35 +19,40 @@ void sd_project_positions(sdWorld* world) {
                 continue;
             }
             sdIsland unit = sd_next_solve_unit(world, &k);
-            sdIsland* island = &unit;
-            sd_fill_rows(world, island, 1.0, false);
-            bool islandError = false;
-            for (int32_t p = 0; p < island->rowCount; ++p) {
-                const int32_t r = island->rowStart + p;
-                const sdRow* row = sd_island_row(s, island, p);
-                s->lambda[r] = 0.0;
-                s->lo[r] = -INFINITY;
-                s->hi[r] = INFINITY;
-                s->fixed[r] = 1;
-                if (row->flags & sdRowFlag_rigid) {
-                    s->fixed[r] = 0;
-                    s->rhs[r] = -row->c;
-                    if (fabs(row->c) > sdProjectionTolerance) islandError = true;
-                } else if ((row->flags & sdRowFlag_unilateral) && row->c < 0.0) {
-                    s->fixed[r] = 0;
-                    s->lo[r] = 0.0;
-                    s->rhs[r] = -row->c;
-                    if (-row->c > sdProjectionTolerance) islandError = true;
-                }
-            }
-            if (!islandError) continue;
-            anyError = true;
-            sd_solve_island(world, island);
-            for (int32_t p = 0; p < island->rowCount; ++p) {
-                const double delta = s->lambda[island->rowStart + p];
-                if (delta != 0.0) sd_apply_row(world, sd_island_row(s, island, p), delta, world->x, world->y, world->angle);
-            }
+            if (sd_project_joint_unit(world, &unit)) anyError = true;
         }
         if (!anyError) return;
     }
+}
+
+bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    s->warmStart = false;
+    sd_fill_rows(world, island, 1.0, false);
+    bool islandError = false;
+    for (int32_t p = 0; p < island->rowCount; ++p) {
+        const int32_t r = island->rowStart + p;
+        const sdRow* row = sd_island_row(s, island, p);
+        s->lambda[r] = 0.0;
+        s->lo[r] = -INFINITY;
+        s->hi[r] = INFINITY;
+        s->fixed[r] = 1;
+        if (row->flags & sdRowFlag_rigid) {
+            s->fixed[r] = 0;
+            s->rhs[r] = -row->c;
+            if (fabs(row->c) > sdProjectionTolerance) islandError = true;
+        } else if ((row->flags & sdRowFlag_unilateral) && row->c < 0.0) {
+            s->fixed[r] = 0;
+            s->lo[r] = 0.0;
+            s->rhs[r] = -row->c;
+            if (-row->c > sdProjectionTolerance) islandError = true;
+        }
+    }
+    if (!islandError) return false;
+    sd_solve_island(world, island);
+    for (int32_t p = 0; p < island->rowCount; ++p) {
+        const double delta = s->lambda[island->rowStart + p];
+        if (delta != 0.0) sd_apply_row(world, sd_island_row(s, island, p), delta, world->x, world->y, world->angle);
+    }
+    return true;
 }

@@ -168,15 +168,25 @@ double sd_row_effective_inverse_mass(const sdWorld* world, const sdRow* row) {
     return k;
 }
 
-/// tanh of the complex number x + iy.
+/// tanh of the complex number x + iy. Beyond |x| = 20 it is ±1 to within e^(−2|x|) < 10⁻¹⁷ (and cosh would
+/// overflow past |x| ≈ 355: a heavily damped fast spring).
 static void sd_complex_tanh(double x, double y, double* re, double* im) {
+    if (fabs(x) > 20.0) {
+        *re = x > 0.0 ? 1.0 : -1.0;
+        *im = 0.0;
+        return;
+    }
     const double denominator = cosh(2.0 * x) + cos(2.0 * y);
     *re = sinh(2.0 * x) / denominator;
     *im = sin(2.0 * y) / denominator;
 }
 
-void sd_spring_coefficients(sdSpringModel model, double frequency, double dampingRatio, double h, double* kappa,
-                            double* eta) {
+/// κ and η per unit mass are capped here: a stiffer or more damped spring than this is rigid to within round-off
+/// at any substep, and the capped values keep every product finite (a ratio of 10³⁰ is still exact to the step).
+#define sdMaxSpringCoefficient 1e30
+
+static void sd_spring_coefficients_uncapped(sdSpringModel model, double frequency, double dampingRatio, double h,
+                                            double* kappa, double* eta) {
     const double omega = 2.0 * 3.14159265358979323846 * frequency;
     if (model == sdSpringModel_uikitCompatible) {
         *kappa = omega * omega;
@@ -196,12 +206,20 @@ void sd_spring_coefficients(sdSpringModel model, double frequency, double dampin
         *kappa = re * re + im * im;
         *eta = -2.0 * re;
     } else {
-        const double root = sqrt(dampingRatio * dampingRatio - 1.0);
+        // √(ζ² − 1), = ζ once ζ² would overflow.
+        const double root = dampingRatio > 1e150 ? dampingRatio : sqrt(dampingRatio * dampingRatio - 1.0);
         const double s1 = 2.0 / h * tanh(omega * (-dampingRatio + root) * h / 2.0);
         const double s2 = 2.0 / h * tanh(omega * (-dampingRatio - root) * h / 2.0);
         *kappa = s1 * s2;
         *eta = -(s1 + s2);
     }
+}
+
+void sd_spring_coefficients(sdSpringModel model, double frequency, double dampingRatio, double h, double* kappa,
+                            double* eta) {
+    sd_spring_coefficients_uncapped(model, frequency, dampingRatio, h, kappa, eta);
+    if (*kappa > sdMaxSpringCoefficient) *kappa = sdMaxSpringCoefficient;
+    if (*eta > sdMaxSpringCoefficient) *eta = sdMaxSpringCoefficient;
 }
 
 void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, double* kappa, double* eta) {
@@ -225,6 +243,12 @@ void sd_fill_row_spring(sdWorld* world, sdRow* row, double h) {
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
     const double a = trapezoidal ? mass * (h * h * kappa / 4.0 + h * eta / 2.0) : mass * (h * h * kappa + h * eta);
     if (a <= 0.0) return;
+    if (!isfinite(a)) { // stiffer or more damped than a double holds: the rigid limit (a → ∞)
+        row->soft = 0.0;
+        row->rhsScale = isfinite(eta) ? (trapezoidal ? 4.0 / h : 1.0 / h) : 0.0;
+        row->v0Weight = trapezoidal ? 1.0 : 0.0;
+        return;
+    }
     row->soft = 1.0 / a;
     row->rhsScale = h * mass * kappa / a;
     row->v0Weight = trapezoidal ? 1.0 : 0.0;

@@ -20,6 +20,8 @@
 /// Contact islands with at most this many rows (contact normal and friction rows plus the joint rows they
 /// hold) are solved exactly; larger ones (piles) iteratively.
 #define sdDirectContactRows 96
+/// Joint islands held by a large contact island are factored densely up to this many rows (contact_solver.c).
+#define sdHeldDenseRows 256
 
 /// One shape. Geometry is in its body's local frame; polygons keep outward unit normals per edge.
 typedef struct sdShape {

@@ -75,6 +75,16 @@ void sd_conjugate_gradients(sdWorld* world, const sdIsland* island, const double
 /// is within bounds.
 void sd_solve_island(sdWorld* world, sdIsland* island);
 
+// velocity_solve.c, projection.c: one solve unit (an island, or islands merged into one band)
+/// The velocity stage of one joint unit against the bodies' current velocities: targets, the active-set solve,
+/// the impulses applied (and kept in `warm`).
+void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h);
+/// One Newton step on positions for one joint unit; false (and nothing moved) when every rigid row is within
+/// the projection tolerance.
+bool sd_project_joint_unit(sdWorld* world, sdIsland* island);
+/// Projection steps per substep at most.
+#define sdProjectionIterations 4
+
 // solve_units.c
 /// The next unit to solve starting at island *k: the island, or a run of islands merged into one band.
 sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k);

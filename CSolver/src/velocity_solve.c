@@ -35,24 +35,28 @@ void sd_solve_velocities(sdWorld* world, double h) {
             continue;
         }
         sdIsland unit = sd_next_solve_unit(world, &k);
-        sdIsland* island = &unit;
-        sd_fill_rows(world, island, h, true);
-        for (int32_t p = 0; p < island->rowCount; ++p) {
-            const int32_t r = island->rowStart + p;
-            const sdRow* row = sd_island_row(s, island, p);
-            const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
-            s->lo[r] = row->lo;
-            s->hi[r] = row->hi;
-            s->lambda[r] = 0.0;
-            double target;
-            sd_joint_row_target(world, row, h, u, &target, &s->fixed[r]);
-            s->rhs[r] = target - u;
-        }
-        sd_solve_island(world, island);
-        for (int32_t p = 0; p < island->rowCount; ++p) {
-            const double lambda = s->lambda[island->rowStart + p];
-            s->warm[island->rowStart + p] = lambda;
-            if (lambda != 0.0) sd_apply_row(world, sd_island_row(s, island, p), lambda, world->vx, world->vy, world->w);
-        }
+        sd_solve_joint_unit(world, &unit, h);
+    }
+}
+
+void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
+    sdSolverScratch* s = &world->scratch;
+    sd_fill_rows(world, island, h, true);
+    for (int32_t p = 0; p < island->rowCount; ++p) {
+        const int32_t r = island->rowStart + p;
+        const sdRow* row = sd_island_row(s, island, p);
+        const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
+        s->lo[r] = row->lo;
+        s->hi[r] = row->hi;
+        s->lambda[r] = 0.0;
+        double target;
+        sd_joint_row_target(world, row, h, u, &target, &s->fixed[r]);
+        s->rhs[r] = target - u;
+    }
+    sd_solve_island(world, island);
+    for (int32_t p = 0; p < island->rowCount; ++p) {
+        const double lambda = s->lambda[island->rowStart + p];
+        s->warm[island->rowStart + p] = lambda;
+        if (lambda != 0.0) sd_apply_row(world, sd_island_row(s, island, p), lambda, world->vx, world->vy, world->w);
     }
 }

@@ -55,8 +55,10 @@ extension AcceleratedBackend {
         return nodes
     }
 
+    /// Live fields.
     public var fieldCount: Int { Int(sdWorld_GetFieldCount(world)) }
 
+    /// Adds a field (already validated) to the C world; `SolverError.outOfMemory` when it cannot grow.
     public func createField(_ definition: FieldDefinition) throws(SolverError) -> FieldID {
         var def = sdDefaultFieldDef(sdFieldKind(rawValue: definition.kind.rawValue))
         def.params = Self.raw(definition.parameters)
@@ -77,18 +79,22 @@ extension AcceleratedBackend {
         return FieldID(index: id.index, generation: id.generation)
     }
 
+    /// Removes a field; its bodies stay and are woken.
     public func destroyField(_ id: FieldID) {
         Self.expectOK(sdDestroyField(world, raw(id)), "sdDestroyField")
         fieldEvaluators[id.index] = nil
     }
 
+    /// True when `id` names a live field.
     public func isValid(_ id: FieldID) -> Bool { sdField_IsValid(world, raw(id)) }
 
+    /// Replaces a field's parameters (already validated).
     public func setFieldParameters(_ id: FieldID, _ parameters: FieldParameters) {
         var p = Self.raw(parameters)
         Self.expectOK(sdField_SetParams(world, raw(id), &p), "sdField_SetParams")
     }
 
+    /// A field's parameters as last set.
     public func fieldParameters(_ id: FieldID) -> FieldParameters {
         var p = sdFieldParams()
         Self.expectOK(sdField_GetParams(world, raw(id), &p), "sdField_GetParams")
@@ -105,6 +111,7 @@ extension AcceleratedBackend {
         return parameters
     }
 
+    /// Replaces the region a field acts in; its members wake.
     public func setFieldRegion(_ id: FieldID, _ region: FieldRegion) throws(SolverError) {
         let result = Self.program(region).withUnsafeBufferPointer { nodes in
             sdField_SetRegion(world, raw(id), nodes.baseAddress, Int32(nodes.count))
@@ -113,16 +120,19 @@ extension AcceleratedBackend {
         Self.expectOK(result, "sdField_SetRegion")
     }
 
+    /// Makes `body` feel the field (a member already is left as it is); wakes it.
     public func addBody(_ body: BodyID, toField id: FieldID) throws(SolverError) {
         let result = sdField_AddBody(world, raw(id), raw(body))
         if result == sdResult_outOfMemory { throw .outOfMemory }
         Self.expectOK(result, "sdField_AddBody")
     }
 
+    /// Stops `body` feeling the field (a body that is no member is ignored); wakes it.
     public func removeBody(_ body: BodyID, fromField id: FieldID) {
         Self.expectOK(sdField_RemoveBody(world, raw(id), raw(body)), "sdField_RemoveBody")
     }
 
+    /// How many live bodies feel the field.
     public func fieldBodyCount(_ id: FieldID) -> Int { Int(sdField_GetBodyCount(world, raw(id))) }
 
     /// Seconds the last step spent evaluating fields (part of the statistics' `forcesSeconds`).

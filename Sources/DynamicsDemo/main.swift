@@ -1,58 +1,81 @@
-// dynamics-demo: a ball falls under gravity and its trajectory is printed beside the closed form.
+// dynamics-demo: plays every scenario, records it from the animator frame by frame, and writes one
+// self-contained HTML page that replays them (no network: data inline, drawn as SVG).
 //
-//   swift run dynamics-demo                 # headless, 60 Hz frames
-//   swift run dynamics-demo --real-time     # stepped by the real-time driver on the main queue
-//   swift run dynamics-demo --solver reference
-//   swift run dynamics-demo --uikit          # UIKit's integration (semi-implicit Euler), to see the difference
-import Dynamics
+//   swift run dynamics-demo                                   # every scenario → .build/demo/index.html
+//   swift run dynamics-demo --output PATH                     # the page somewhere else
+//   swift run dynamics-demo --scenario NAME --frames N --svg PATH   # frame N of one scenario as SVG
+//   swift run dynamics-demo --list                            # the scenarios' names
+//   swift run dynamics-demo free-fall [--real-time] [--uikit] [--solver reference]   # the free-fall table
+import DynamicsScenarios
 import Foundation
 
 @MainActor
-func runDemo() {
-    let arguments = CommandLine.arguments
-    let solver: SolverKind = arguments.contains("reference") ? .reference : .accelerated
-    let realTime = arguments.contains("--real-time")
-    let uikit = arguments.contains("--uikit")
-
-    let screen = View(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
-    let ball = View(frame: CGRect(x: 175, y: 50, width: 50, height: 50))
-    screen.addSubview(ball)
-
-    let animator = DynamicAnimator(referenceView: screen, solver: solver)
-    if uikit { animator.springModel = .uikitCompatible }
-    let gravity = GravityBehavior(items: [ball])
-    let properties = DynamicItemBehavior(items: [ball])
-    properties.resistance = 0  // free fall: compare with y₀ + g·t²/2
-    animator.addBehavior(gravity)
-    animator.addBehavior(properties)
-
-    let y0 = Double(ball.center.y)
-    let g = 1000.0
-    print("Ball of 50 × 50 pt falling under GravityBehavior (magnitude 1 = 1000 pt/s²), solver: \(solver), model: \(animator.springModel)")
-    print(" time (s)   y (pt)      closed form   velocity (pt/s)")
-    var frame = 0
-    gravity.action = {
-        frame += 1
-        guard frame % 6 == 0 else { return }
-        let t = animator.elapsedTime
-        let v = Double(properties.linearVelocity(for: ball).y)
-        let exact = y0 + g * t * t / 2
-        print(String(format: "%7.3f  %9.3f   %9.3f     %8.2f", t, Double(ball.center.y), exact, v))
+func runDemo() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "free-fall" {
+        runFreeFall(Array(arguments.dropFirst()))
+        return
     }
-
-    if realTime {
-        animator.startRealTimeDriver(framesPerSecond: 60)
-        RunLoop.main.run(until: Date().addingTimeInterval(1.05))
-        animator.stopRealTimeDriver()
-    } else {
-        for _ in 0..<60 { animator.step(1.0 / 60.0) }
+    let options = DemoOptions.parse(arguments)
+    if options.list {
+        for entry in ScenarioCatalog.all { print("\(entry.name)\t\(entry.title)") }
+        return
     }
-    let t = animator.elapsedTime
-    let note = uikit
-        ? String(format: "UIKit's semi-implicit Euler leads by g·t·h/2 = %.3f pt at h = 1/120 s", g * t / 240)
-        : "the trapezoidal update is exact for constant acceleration; --uikit shows UIKit's integration"
-    print(String(format: "after %.3f s: y = %.3f pt, closed form %.3f pt (%@)",
-                 t, Double(ball.center.y), y0 + g * t * t / 2, note as NSString))
+    if let svgPath = options.svgPath {
+        await writeFrameSVG(options: options, to: svgPath)
+        return
+    }
+    var recordings: [ScenarioRecording] = []
+    for entry in ScenarioCatalog.all where options.scenario.map({ $0 == entry.name }) ?? true {
+        let started = ContinuousClock.now
+        let recording = await entry.record()
+        recordings.append(recording)
+        printSummaryLine(recording, seconds: (ContinuousClock.now - started).seconds)
+    }
+    let page = DemoPage(recordings: recordings).html()
+    let url = URL(fileURLWithPath: options.outputPath)
+    do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try page.write(to: url, atomically: true, encoding: .utf8)
+    } catch {
+        fail("could not write \(options.outputPath): \(error)")
+    }
+    let frames = recordings.reduce(0) { $0 + $1.frames.count }
+    print("")
+    print("\(recordings.count) scenarios, \(frames) frames, \(page.utf8.count / 1024) KiB of self-contained HTML.")
+    print("Open it in a browser: \(url.standardizedFileURL.path)")
 }
 
-MainActor.assumeIsolated { runDemo() }
+/// Plays the scenario and writes frame `--frames` as an SVG file.
+@MainActor
+func writeFrameSVG(options: DemoOptions, to path: String) async {
+    guard let name = options.scenario, let entry = ScenarioCatalog.entry(named: name) else {
+        fail("--svg needs --scenario NAME, one of: \(ScenarioCatalog.all.map(\.name).joined(separator: ", ")) (got \(options.scenario ?? "none"))")
+    }
+    let recording = await entry.record()
+    let count = options.frames ?? recording.posterFrame + 1
+    guard count >= 1 && count <= recording.frames.count else {
+        fail("--frames must be 1…\(recording.frames.count) for \(name) (got \(count))")
+    }
+    let svg = FrameSVG(recording: recording, frameIndex: count - 1).document()
+    do {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try svg.write(to: url, atomically: true, encoding: .utf8)
+    } catch {
+        fail("could not write \(path): \(error)")
+    }
+    print("\(recording.title): frame \(count) of \(recording.frames.count) (t = \(String(format: "%.2f", recording.frames[count - 1].time)) s) → \(path)")
+}
+
+/// Stops with `message` on standard error and exit status 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("dynamics-demo: \(message)\n".utf8))
+    exit(1)
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}
+
+await runDemo()

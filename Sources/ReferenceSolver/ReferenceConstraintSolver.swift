@@ -125,11 +125,21 @@ extension ReferenceWorld {
 
     /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
     /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
-    func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool]) {
+    /// `dense`: factor the whole matrix in LAPACK's dense order (the C core's dense path) instead of the band.
+    func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool], dense: Bool = false) {
         let n = rows.count
-        let coupled = couplingMatrix(rows, kd: coupledBandwidth(rows))
+        let coupled = couplingMatrix(rows, kd: dense ? n - 1 : coupledBandwidth(rows))
+        // A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is
+        // satisfied already; in the system it would make K singular and fail the whole island.
+        for i in 0..<n where !fixed[i] {
+            let k = coupled[i, i]
+            if !(k + (rows[i].soft > 0 ? rows[i].soft : ReferenceConstants.rigidRegularization * k) > 0) {
+                fixed[i] = true
+                lambda[i] = 0
+            }
+        }
         for _ in 0..<ReferenceConstants.activeSetPasses {
-            guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed) else { return }
+            guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed, lapackOrder: dense) else { return }
             var clamped = false
             for i in 0..<n where !fixed[i] {
                 lambda[i] = x[i]
@@ -226,20 +236,28 @@ extension ReferenceWorld {
     /// follow their (pole-matched) law and rigid rows stop moving, then v ← v + M⁻¹Jᵀλ.
     func solveVelocities(_ layout: ReferenceLayout, owners: [Int], start: SubstepStart, h: Double) {
         for (k, island) in layout.islands.enumerated() where owners[k] < 0 {
-            let rows = jointRows(island, h: h, springs: true)
-            var b = Array(repeating: 0.0, count: rows.count)
-            var fixed = Array(repeating: false, count: rows.count)
-            var lambda = Array(repeating: 0.0, count: rows.count)
-            for i in rows.indices {
-                let u = rowVelocity(rows[i])
-                let (target, isFixed) = jointRowTarget(rows[i], h: h, u: u, start: start)
-                b[i] = target - u
-                fixed[i] = isFixed
-            }
-            solveRows(rows, b, lambda: &lambda, fixed: &fixed)
-            for (row, impulse) in zip(rows, lambda) where impulse != 0 {
-                apply(row, impulse, to: .velocities)
-            }
+            solveJointIsland(island, start: start, h: h)
+        }
+    }
+
+    /// The velocity stage of one joint island against the bodies' current velocities: targets, the active-set
+    /// solve, the impulses applied. (Also the block step between a large contact island's soft sweeps.)
+    /// `dense`: LAPACK's dense factorisation (what the C core uses for joint islands a large contact island holds,
+    /// above the in-house kernel's size).
+    func solveJointIsland(_ island: [(joint: Int, type: RowType)], start: SubstepStart, h: Double, dense: Bool = false) {
+        let rows = jointRows(island, h: h, springs: true)
+        var b = Array(repeating: 0.0, count: rows.count)
+        var fixed = Array(repeating: false, count: rows.count)
+        var lambda = Array(repeating: 0.0, count: rows.count)
+        for i in rows.indices {
+            let u = rowVelocity(rows[i])
+            let (target, isFixed) = jointRowTarget(rows[i], h: h, u: u, start: start)
+            b[i] = target - u
+            fixed[i] = isFixed
+        }
+        solveRows(rows, b, lambda: &lambda, fixed: &fixed, dense: dense)
+        for (row, impulse) in zip(rows, lambda) where impulse != 0 {
+            apply(row, impulse, to: .velocities)
         }
     }
 
@@ -249,34 +267,40 @@ extension ReferenceWorld {
         for _ in 0..<ReferenceConstants.projectionIterations {
             var anyError = false
             for (k, island) in layout.islands.enumerated() where owners[k] < 0 {
-                let rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
-                var b = Array(repeating: 0.0, count: rows.count)
-                var fixed = Array(repeating: true, count: rows.count)
-                var lambda = Array(repeating: 0.0, count: rows.count)
-                var bounded = rows
-                var islandError = false
-                for i in rows.indices {
-                    bounded[i].lo = -.infinity
-                    bounded[i].hi = .infinity
-                    if rows[i].isRigid {
-                        fixed[i] = false
-                        b[i] = -rows[i].c
-                        if abs(rows[i].c) > ReferenceConstants.projectionTolerance { islandError = true }
-                    } else if rows[i].isUnilateral && rows[i].c < 0 {
-                        fixed[i] = false
-                        bounded[i].lo = 0
-                        b[i] = -rows[i].c
-                        if -rows[i].c > ReferenceConstants.projectionTolerance { islandError = true }
-                    }
-                }
-                guard islandError else { continue }
-                anyError = true
-                solveRows(bounded, b, lambda: &lambda, fixed: &fixed)
-                for (row, delta) in zip(rows, lambda) where delta != 0 {
-                    apply(row, delta, to: .positions)
-                }
+                if projectJointIsland(island) { anyError = true }
             }
             if !anyError { return }
         }
+    }
+
+    /// One Newton step on positions for one joint island; false (and nothing moved) when every rigid row is
+    /// within the projection tolerance.
+    func projectJointIsland(_ island: [(joint: Int, type: RowType)], dense: Bool = false) -> Bool {
+        let rows = island.map { makeRow(joint: $0.joint, type: $0.type) }
+        var b = Array(repeating: 0.0, count: rows.count)
+        var fixed = Array(repeating: true, count: rows.count)
+        var lambda = Array(repeating: 0.0, count: rows.count)
+        var bounded = rows
+        var islandError = false
+        for i in rows.indices {
+            bounded[i].lo = -.infinity
+            bounded[i].hi = .infinity
+            if rows[i].isRigid {
+                fixed[i] = false
+                b[i] = -rows[i].c
+                if abs(rows[i].c) > ReferenceConstants.projectionTolerance { islandError = true }
+            } else if rows[i].isUnilateral && rows[i].c < 0 {
+                fixed[i] = false
+                bounded[i].lo = 0
+                b[i] = -rows[i].c
+                if -rows[i].c > ReferenceConstants.projectionTolerance { islandError = true }
+            }
+        }
+        guard islandError else { return false }
+        solveRows(bounded, b, lambda: &lambda, fixed: &fixed, dense: dense)
+        for (row, delta) in zip(rows, lambda) where delta != 0 {
+            apply(row, delta, to: .positions)
+        }
+        return true
     }
 }

@@ -1,5 +1,5 @@
 /// The bodies joined by joints and active contacts in one step, solved together: exactly when small (`direct`),
-/// iteratively when large.
+/// by the soft step when large.
 struct ReferenceContactIsland {
     /// Its active contacts, in contact order.
     var contacts: [Int] = []
@@ -17,6 +17,8 @@ struct ReferenceContactIslands {
     var islands: [ReferenceContactIsland] = []
     /// Per joint layout island: the contact island that holds it this step, or −1.
     var owner: [Int] = []
+    /// Per island: a large island's soft step state, made at the step's first substep (nil for small ones).
+    var soft: [SoftIsland?] = []
 }
 
 extension ReferenceWorld {
@@ -30,7 +32,6 @@ extension ReferenceWorld {
             let active = !contact.points.isEmpty && (moves(contact.bodyA) || moves(contact.bodyB))
             collision.contacts[k].active = active
             guard active else { continue }
-            for p in contact.points.indices { collision.contacts[k].points[p].maxNormalImpulse = 0.0 }
             guard isDynamic(contact.bodyA) && isDynamic(contact.bodyB) else { continue }
             result.joined.join(contact.bodyA, contact.bodyB)
         }
@@ -57,6 +58,7 @@ extension ReferenceWorld {
         for k in result.islands.indices {
             result.islands[k].direct = result.islands[k].rowCount <= ReferenceConstants.directContactRows
         }
+        result.soft = Array(repeating: nil, count: result.islands.count)
         return result
     }
 }

@@ -31,8 +31,9 @@ struct ContactSystem {
 ///   restitution  after the positions moved: an impact faster than 100 pt/s leaves at e times its approach speed;
 ///                a slower one (or e = 0) stops.
 ///   projection   overlaps (and the held rigid joint rows) moved back to zero error on positions.
-/// Small islands are solved exactly with a two-sided active set; large ones (piles) by projected Gauss–Seidel,
-/// with non-linear Gauss–Seidel on positions.
+/// Small islands are solved exactly with a two-sided active set; large ones (piles) take the soft step
+/// (ReferenceSoftContacts.swift), with the joint rows they hold swept between its sweeps and moved back on
+/// positions by non-linear Gauss–Seidel.
 extension ReferenceWorld {
     /// A contact row of `contact` along direction d through arms rA, rB (offsets of the point from the bodies'
     /// centres). Static bodies take part with zero inverse mass.
@@ -50,6 +51,7 @@ extension ReferenceWorld {
         var row = contactRow(contact, contact.normal, r.a, r.b, origin: .contactNormal(contact: k, point: p))
         row.isUnilateral = true
         row.c = separation(contact, contact.points[p], arms: r)
+        row.soft = ReferenceConstants.contactRegularization * coupling(row, row)
         return row
     }
 
@@ -67,9 +69,11 @@ extension ReferenceWorld {
             by += r.b.y
         }
         let share = 1.0 / Double(contact.points.count)
-        return contactRow(
+        var row = contactRow(
             contact, (-contact.normal.y, contact.normal.x), (ax * share, ay * share), (bx * share, by * share),
             origin: .contactFriction(contact: k, normals: normals, mu: contact.friction))
+        row.soft = ReferenceConstants.contactRegularization * coupling(row, row)
+        return row
     }
 
     /// μ times the contact's total normal impulse in `lambda`: a friction row's bound.
@@ -107,13 +111,19 @@ extension ReferenceWorld {
         let coupled = couplingMatrix(s.rows, kd: dense ? m - 1 : coupledBandwidth(s.rows))
         var iterative = false  // once a factorisation failed, this solve stays with conjugate gradients
         s.lambda = Array(repeating: 0, count: m)
+        for p in 0..<m {
+            // A held joint row that can move nothing (K_rr = 0) would make K singular: it is satisfied, leave it out.
+            let k = coupling(s.rows[p], s.rows[p])
+            if !(k + (s.rows[p].soft > 0 ? s.rows[p].soft : ReferenceConstants.rigidRegularization * k) > 0) {
+                s.hold[p] = .held
+            }
+        }
         for _ in 0..<ReferenceConstants.contactActiveSetPasses {
             // Pinned friction takes μ times its normal impulses from the last pass.
             for p in 0..<m where s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower {
                 let bound = frictionBound(s.rows[p], s.lambda)
                 s.lambda[p] = s.hold[p] == .frictionUpper ? bound : -bound
             }
-            let before = s.lambda
             let fixed = s.hold.map { $0 != .free }
             if !iterative, let x = solveSystem(s.rows, coupled, s.rhs, lambda: s.lambda, fixed: fixed, lapackOrder: dense) {
                 s.lambda = x
@@ -131,12 +141,13 @@ extension ReferenceWorld {
                 if s.lambda[p] < lo - tolerance || s.lambda[p] > hi + tolerance {
                     let upper = s.lambda[p] > hi
                     s.lambda[p] = upper ? hi : lo
+                    // Held friction keeps following its normals, even after it re-entered once (the re-entered
+                    // flag alone keeps it from cycling): held at a stale bound it would push beyond its cone.
                     if s.rows[p].isFriction {
                         s.hold[p] = upper ? .frictionUpper : .frictionLower
                     } else {
-                        s.hold[p] = .held
+                        s.hold[p] = s.rows[p].reentered ? .forGood : .held
                     }
-                    if s.rows[p].reentered { s.hold[p] = .forGood }
                     changed = true
                 } else if s.lambda[p] < lo {
                     s.lambda[p] = lo
@@ -145,14 +156,16 @@ extension ReferenceWorld {
                 }
             }
             if changed { continue }
+            // Pinned friction whose normals moved its bound takes the new bound next pass (a fixed-point iteration
+            // that converges geometrically; to a part in 10⁹, round-off would keep it going).
+            var frictionMoved = false
             for p in 0..<m where s.hold[p] == .frictionUpper || s.hold[p] == .frictionLower {
-                // pinned friction that moved with its normals: again
-                if abs(s.lambda[p] - before[p]) > 1e-12 * (scale + 1e-300) {
-                    changed = true
+                let bound = frictionBound(s.rows[p], s.lambda)
+                if abs((s.hold[p] == .frictionUpper ? bound : -bound) - s.lambda[p]) > 1e-9 * (scale + 1e-300) {
+                    frictionMoved = true
                     break
                 }
             }
-            if changed { continue }
             for p in 0..<m {  // held rows whose complementarity fails re-enter, once
                 guard s.rows[p].contact != nil, !s.rows[p].reentered else { continue }
                 let normalAtZero = s.hold[p] == .held && !s.rows[p].isFriction && s.lambda[p] == 0.0
@@ -173,7 +186,29 @@ extension ReferenceWorld {
                 s.rows[p].reentered = true
                 changed = true
             }
-            if !changed { return }
+            if !changed && !frictionMoved { return }  // every row within its bounds, complementary, friction on its cone
+        }
+        polish(&s)  // out of passes: end near the solution, within every bound
+    }
+
+    /// Projected Gauss–Seidel from the system's impulses until none moves by more than a part in 10⁹ (or
+    /// `contactPolishSweeps`): every row stays within its bounds (friction within μ times its current normals).
+    /// Finishes an active set that ran out of passes, whose last impulses may hold rows at stale bounds.
+    private func polish(_ s: inout ContactSystem) {
+        for _ in 0..<ReferenceConstants.contactPolishSweeps {
+            var change = 0.0, scale = 0.0
+            for p in s.rows.indices {
+                let k = coupling(s.rows[p], s.rows[p]) + s.rows[p].soft
+                guard k > 0.0 else { continue }
+                let (lo, hi) = bounds(s, p)
+                var next = s.lambda[p] - residual(s, p) / k
+                if next < lo { next = lo }
+                if next > hi { next = hi }
+                if abs(next - s.lambda[p]) > change { change = abs(next - s.lambda[p]) }
+                if abs(next) > scale { scale = abs(next) }
+                s.lambda[p] = next
+            }
+            if change <= 1e-9 * (scale + 1e-300) { return }
         }
     }
 
@@ -182,34 +217,6 @@ extension ReferenceWorld {
         for r in s.rows.indices { s.rhs[r] -= rowVelocity(s.rows[r]) }
         solveDirect(&s)
         for r in s.rows.indices where s.lambda[r] != 0.0 { apply(s.rows[r], s.lambda[r], to: .velocities) }
-    }
-
-    /// Projected Gauss–Seidel over the system for `iterations` sweeps, from the impulses in `lambda` (already
-    /// applied to the velocities); `rhs` holds each row's target of J·v⁺.
-    private func solveSweeps(_ s: inout ContactSystem, iterations: Int) {
-        let diagonal = s.rows.map { coupling($0, $0) }  // the rows do not change between sweeps
-        for _ in 0..<iterations {
-            for r in s.rows.indices {
-                let row = s.rows[r]
-                if s.hold[r] == .held && row.contact == nil { continue }  // a joint row out of the system
-                let k = diagonal[r]
-                guard k > 0.0 else { continue }
-                let u = rowVelocity(row)
-                let old = s.lambda[r]
-                var next = old + (s.rhs[r] - u - row.soft * old) / (k + row.soft)
-                var lo = s.lo[r], hi = s.hi[r]  // `bounds` written out: this loop runs millions of times in a pile
-                if row.isFriction {
-                    hi = frictionBound(row, s.lambda)
-                    lo = -hi
-                }
-                if next < lo { next = lo }
-                if next > hi { next = hi }
-                if next != old {
-                    s.lambda[r] = next
-                    apply(row, next - old, to: .velocities)
-                }
-            }
-        }
     }
 
     // MARK: Velocities
@@ -252,39 +259,63 @@ extension ReferenceWorld {
         return s
     }
 
-    /// Velocity stage of every contact island for substep h (after the joint islands).
-    func solveContactVelocities(_ islands: ReferenceContactIslands, _ layout: ReferenceLayout, start: SubstepStart, h: Double) {
-        for island in islands.islands {
-            var s = velocitySystem(island, layout, start: start, h: h)
+    /// Velocity stage of every contact island for substep h (after the joint islands): small islands solved
+    /// exactly, large ones by the soft step (prepared at the step's first substep) with their joint rows swept
+    /// between its sweeps.
+    func solveContactVelocities(
+        _ islands: inout ReferenceContactIslands, _ layout: ReferenceLayout, start: SubstepStart, h: Double, substep: Int
+    ) {
+        for (i, island) in islands.islands.enumerated() {
+            if island.direct && substep == 0 {  // not pushed yet this step
+                for k in island.contacts {
+                    for p in collision.contacts[k].points.indices {
+                        collision.contacts[k].points[p].maxNormalImpulse = 0.0
+                        collision.contacts[k].points[p].touch = nil
+                    }
+                }
+            }
             if island.direct {
+                var s = velocitySystem(island, layout, start: start, h: h)
                 solveVelocitiesDirect(&s)
-            } else {
-                // Warm start from the points' last impulses (joint rows from zero).
+                // Keep the impulses on the points: restitution and touch detection read them.
                 for r in s.rows.indices {
-                    var warm = 0.0
                     switch s.rows[r].origin {
                     case .joint: break
-                    case let .contactNormal(k, p): warm = collision.contacts[k].points[p].normalImpulse
-                    case let .contactFriction(k, _, _): warm = collision.contacts[k].points[0].tangentImpulse
+                    case let .contactNormal(k, p):
+                        collision.contacts[k].points[p].normalImpulse = s.lambda[r]
+                        if s.lambda[r] > collision.contacts[k].points[p].maxNormalImpulse {
+                            collision.contacts[k].points[p].maxNormalImpulse = s.lambda[r]
+                        }
+                    case let .contactFriction(k, _, _): collision.contacts[k].points[0].tangentImpulse = s.lambda[r]
                     }
-                    s.lambda[r] = warm
-                    if warm != 0.0 { apply(s.rows[r], warm, to: .velocities) }
                 }
-                solveSweeps(&s, iterations: ReferenceConstants.contactVelocityIterations)
+                continue
             }
-            // Keep the impulses on the points: warm starts, restitution and touch detection read them.
-            for r in s.rows.indices {
-                switch s.rows[r].origin {
-                case .joint: break
-                case let .contactNormal(k, p):
-                    collision.contacts[k].points[p].normalImpulse = s.lambda[r]
-                    if s.lambda[r] > collision.contacts[k].points[p].maxNormalImpulse {
-                        collision.contacts[k].points[p].maxNormalImpulse = s.lambda[r]
+            // A large island: the soft step for its contacts, the joints it holds solved exactly between the sweeps
+            // (block Gauss–Seidel with the joint islands as exact blocks).
+            if substep == 0 { islands.soft[i] = prepareSoftIsland(island, start: start, h: h) }
+            var soft = islands.soft[i]!
+            warmStartSoftIsland(&soft)
+            for _ in 0..<SoftStep.iterations {
+                if !island.layoutIslands.isEmpty {  // the joint solver works on the world's velocities
+                    finishSoftVelocities(soft)
+                    for k in island.layoutIslands {
+                        solveJointIsland(layout.islands[k], start: start, h: h, dense: heldDense(layout.islands[k]))
                     }
-                case let .contactFriction(k, _, _): collision.contacts[k].points[0].tangentImpulse = s.lambda[r]
+                    gatherSoftVelocities(&soft)
                 }
+                soft.sweep(bias: true, h: h)
             }
+            finishSoftVelocities(soft)
+            islands.soft[i] = soft
         }
+    }
+
+    /// Whether a joint island a large contact island holds is factored by LAPACK's dense Cholesky (the C core's
+    /// `sd_held_unit`: the in-house kernel's order up to 24 rows, dense above; the C core's islands of more than 256
+    /// rows keep their own path, which the reference does not follow bit for bit).
+    private func heldDense(_ island: [(joint: Int, type: RowType)]) -> Bool {
+        island.count > ReferenceConstants.kernelMaxRows
     }
 
     // MARK: Restitution
@@ -296,6 +327,12 @@ extension ReferenceWorld {
         let trapezoidal = springModel == .analytic
         for k in island.contacts {
             for (p, point) in collision.contacts[k].points.enumerated() where point.normalImpulse > 0.0 {
+                if point.touch == nil || point.normalImpulse >= point.maxNormalImpulse {  // strongest push yet
+                    let contact = collision.contacts[k]
+                    let r = arms(contact, point)
+                    let a = bodies[contact.bodyA]!, b = bodies[contact.bodyB]!
+                    collision.contacts[k].points[p].touch = (0.5 * (a.x + r.a.x + b.x + r.b.x), 0.5 * (a.y + r.a.y + b.y + r.b.y))
+                }
                 let row = normalRow(k, p)
                 let target: Double
                 if point.approachVelocity < -ReferenceConstants.restitutionThreshold {
@@ -312,16 +349,16 @@ extension ReferenceWorld {
     }
 
     /// After the positions moved: impacts bounce by their restitution, and the trapezoidal update's spurious
-    /// separating speed is removed.
-    func applyRestitution(_ islands: ReferenceContactIslands) {
-        for island in islands.islands {
+    /// separating speed is removed. Large islands relax instead (and bounce on the step's last substep).
+    func applyRestitution(_ islands: inout ReferenceContactIslands, h: Double, lastSubstep: Bool) {
+        for (i, island) in islands.islands.enumerated() {
+            if !island.direct {  // the soft step's second half
+                relaxSoftIsland(&islands.soft[i]!, h: h, lastSubstep: lastSubstep)
+                continue
+            }
             var s = restitutionSystem(island)
             if s.rows.isEmpty { continue }
-            if island.direct {
-                solveVelocitiesDirect(&s)
-            } else {
-                solveSweeps(&s, iterations: ReferenceConstants.contactRestitutionIterations)
-            }
+            solveVelocitiesDirect(&s)
             for r in s.rows.indices {
                 if case let .contactNormal(k, p) = s.rows[r].origin {
                     collision.contacts[k].points[p].normalImpulse += s.lambda[r]
@@ -334,7 +371,9 @@ extension ReferenceWorld {
 
     /// The position system of a contact island: the held joint islands' rigid (and violated one-sided) rows, and
     /// the normal rows of touching points, each asking for zero error; and the largest error.
-    private func positionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout) -> (system: ContactSystem, worst: Double) {
+    private func positionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout)
+        -> (system: ContactSystem, worst: Double)
+    {
         var s = ContactSystem()
         var worst = 0.0
         for k in island.layoutIslands {
@@ -351,19 +390,24 @@ extension ReferenceWorld {
             }
         }
         for k in island.contacts {
+            let jointed = collision.contacts[k].jointed
             for p in collision.contacts[k].points.indices {
                 let row = normalRow(k, p)
                 // Every touching point takes part (one-sided: the active set releases those that would pull), so
                 // pushing one overlap apart carries what rests on it along instead of making a new overlap.
-                s.append(row, rhs: -row.c, lo: 0.0, hi: .infinity, hold: row.c < ReferenceConstants.touchSlop ? .free : .held)
-                if -row.c > worst { worst = -row.c }
+                // Between jointed bodies an overlap is held where it is: the joint's rows may not allow pushing it
+                // apart, and the two corrections would fight without end.
+                let hold: ContactSystem.Hold = row.c < ReferenceConstants.touchSlop ? .free : .held
+                s.append(row, rhs: jointed ? 0.0 : -row.c, lo: 0.0, hi: .infinity, hold: hold)
+                if !jointed && -row.c > worst { worst = -row.c }
             }
         }
         return (s, worst)
     }
 
     /// Position stage of every contact island: overlaps (and the rigid joint rows held) moved back to zero error
-    /// — exactly for small islands, by non-linear Gauss–Seidel with Box2D's slop for large ones.
+    /// exactly for small islands. A large island's contacts are soft (they push out through the velocity stage);
+    /// the rigid joint rows it holds take non-linear Gauss–Seidel steps, each correcting its error.
     func projectContacts(_ islands: ReferenceContactIslands, _ layout: ReferenceLayout) {
         for island in islands.islands {
             if island.direct {
@@ -378,27 +422,13 @@ extension ReferenceWorld {
                 }
                 continue
             }
-            // Non-linear Gauss–Seidel: each row recomputes its error at the current positions and corrects a part.
-            for _ in 0..<ReferenceConstants.contactPositionIterations {
-                let (s, worst) = positionSystem(island, layout)
-                if worst <= ReferenceConstants.pileSlop { break }
-                for r in s.rows.indices {
-                    var row = s.rows[r]
-                    var error: Double
-                    if case let .contactNormal(k, p) = row.origin {
-                        row = normalRow(k, p)
-                        error = row.c + ReferenceConstants.pileSlop
-                        if error >= 0.0 { continue }
-                        error = ReferenceConstants.pileBaumgarte
-                            * (error < -ReferenceConstants.pileMaxCorrection ? -ReferenceConstants.pileMaxCorrection : error)
-                    } else {
-                        if s.hold[r] != .free { continue }
-                        error = -s.rhs[r]  // joint rows: their error when the system was built
-                    }
-                    let k = coupling(row, row)
-                    guard k > 0.0 else { continue }
-                    apply(row, -error / k, to: .positions)
+            // A large island: its joints projected exactly, as the joint solver projects its own islands.
+            for _ in 0..<ReferenceConstants.projectionIterations where !island.layoutIslands.isEmpty {
+                var moved = false
+                for k in island.layoutIslands where projectJointIsland(layout.islands[k], dense: heldDense(layout.islands[k])) {
+                    moved = true
                 }
+                if !moved { break }
             }
         }
     }

@@ -20,9 +20,12 @@ struct ReferenceContactPoint {
     var maxNormalImpulse = 0.0
     /// Relative normal velocity at the start of the substep (restitution), pt/s.
     var approachVelocity = 0.0
+    /// World point midway between the surfaces when it pushed hardest this step (the began event's point); nil
+    /// until it pushed.
+    var touch: Vector?
 }
 
-/// A contact between two shapes (A's slot below B's), alive while their swept boxes overlap (contact.c).
+/// A contact between two shapes (A's slot below B's), alive while their kept boxes overlap (contact.c).
 struct ReferenceContact {
     var shapeA: Int
     var shapeB: Int
@@ -43,12 +46,16 @@ struct ReferenceContact {
     var touching: Bool
     /// In the solver this step (has points, one body moves).
     var active = false
+    /// Its bodies are joined by a joint: an overlap is held where it is, never pushed apart (the joint's rows may
+    /// not allow it, and the two corrections would fight without end).
+    var jointed = false
 }
 
 /// Contacts across steps. Once per step: record where every body is (substeps measure motion from there), find
-/// the pairs, compute their manifolds and merge them with the last step's contacts in (shapeA, shapeB) order, so
-/// points keep their impulses by feature id (warm starts) and touch state. Contacts between two bodies that do
-/// not move (asleep or static) are kept as they were; contacts that vanished or whose shape was destroyed end.
+/// the pairs with an enlarged shape, compute their manifolds and merge them with the last step's contacts in
+/// (shapeA, shapeB) order, so points keep their impulses by feature id (warm starts) and touch state. An old
+/// contact without a pair stays while its kept boxes still overlap (neither shape was enlarged): updated between
+/// moving bodies, as it was between resting ones; contacts that vanished or whose shape was destroyed end.
 /// After the substeps, a contact touches when a point pushed or lies within the touch slop; changes of touch
 /// state are the began and ended events.
 extension ReferenceWorld {
@@ -75,9 +82,21 @@ extension ReferenceWorld {
         return speed * dt + (ax * ax + ay * ay).squareRoot() * dt * dt + abs(b.w) * dt * shape.extent
     }
 
+    /// The pairs of body slots joined by a joint (not to the world), as keys lower << 32 | higher.
+    private func jointedBodyPairs() -> Set<Int> {
+        var keys = Set<Int>()
+        for case let joint? in joints {
+            guard let a = joint.bodyA, let b = joint.bodyB else { continue }  // joined to the world: no shape pair
+            keys.insert(min(a, b) << 32 | max(a, b))
+        }
+        return keys
+    }
+
     /// The contact of pair (a, b) this step, carrying impulses over from `old` (matched by feature id) when it is
     /// the same contact.
-    private func updatedContact(_ a: Int, _ b: Int, old: ReferenceContact?, dt: Double) -> ReferenceContact {
+    private func updatedContact(_ a: Int, _ b: Int, old: ReferenceContact?, jointed: Set<Int>, dt: Double)
+        -> ReferenceContact
+    {
         let sa = collision.shapes[a]!, sb = collision.shapes[b]!
         let maxDistance = ReferenceConstants.speculativeBase + reach(sa, dt: dt) + reach(sb, dt: dt)
         let manifold = collideShapes(sa, sb, maxDistance: maxDistance)
@@ -88,6 +107,7 @@ extension ReferenceWorld {
             normal: manifold.normal ?? (0, 0), points: manifold.points,
             friction: (bodies[sa.body]!.friction * bodies[sb.body]!.friction).squareRoot(),
             restitution: ra > rb ? ra : rb, touching: old?.touching ?? false)
+        contact.jointed = jointed.contains(min(sa.body, sb.body) << 32 | max(sa.body, sb.body))
         guard let old else { return contact }
         for p in contact.points.indices {
             for q in old.points where q.id == contact.points[p].id {
@@ -98,14 +118,58 @@ extension ReferenceWorld {
         return contact
     }
 
+    /// An old contact that no pair of this pass names: what it becomes, or nil when it ends. It ends when a shape
+    /// is gone, or when a shape was enlarged (its pairs were all looked for, so the kept boxes no longer overlap).
+    /// Otherwise its kept boxes still overlap: between moving bodies its manifold is updated, between resting ones
+    /// it is kept as it was.
+    private func carried(_ old: ReferenceContact, jointed: Set<Int>, dt: Double) -> ReferenceContact? {
+        let alive = isAlive(old)
+        let moving = alive && (moves(old.bodyA) || moves(old.bodyB))
+        if alive && !moving {
+            var kept = old
+            kept.active = false
+            return kept
+        }
+        if alive && !collision.shapes[old.shapeA]!.enlarged && !collision.shapes[old.shapeB]!.enlarged {
+            return updatedContact(old.shapeA, old.shapeB, old: old, jointed: jointed, dt: dt)
+        }
+        if old.touching { collision.ended.append(ended(old)) }
+        return nil
+    }
+
+    /// Wakes every body that has a contact with the shapes of `body` when it is static: it moved, changed or goes
+    /// away, and what rests on it must notice (a dynamic body's sleep ring does this for it).
+    func wakeRestingOn(_ body: Int) {
+        guard bodies[body]!.isStatic else { return }
+        for contact in collision.contacts {
+            if contact.bodyA == body {
+                wake(contact.bodyB)
+            } else if contact.bodyB == body {
+                wake(contact.bodyA)
+            }
+        }
+    }
+
     /// The collision pass of a step: bounds, pairs, manifolds merged with the last step's contacts, and sleeping
     /// bodies that a moving body now reaches woken.
     func collide(dt: Double) {
         collision.began = []
         collision.ended = []
         if collision.shapeCount == 0 && collision.contacts.isEmpty { return }
-        let pairs = findPairs(dt: dt)
+        let jointed = jointedBodyPairs()
+        // When no shape was enlarged the C core keeps every contact in place; merging with no pairs carries each
+        // the same way, so one path serves both.
+        let pairs = findPairs(dt: dt).pairs
         collision.collidePoses = bodies.map { b in (b?.x ?? 0, b?.y ?? 0, b?.angle ?? 0) }
+        // Per body, for continuous collision's quick test: its shapes' largest extent and smallest thickness.
+        collision.bodyExtent = Array(repeating: 0.0, count: bodies.count)
+        collision.bodyThickness = Array(repeating: .infinity, count: bodies.count)
+        for case let shape? in collision.shapes {
+            if shape.extent > collision.bodyExtent[shape.body] { collision.bodyExtent[shape.body] = shape.extent }
+            if shape.thickness > 0.0 && shape.thickness < collision.bodyThickness[shape.body] {
+                collision.bodyThickness[shape.body] = shape.thickness
+            }
+        }
         // Merge the sorted pairs with the sorted old contacts.
         let oldContacts = collision.contacts
         var next: [ReferenceContact] = []
@@ -122,14 +186,7 @@ extension ReferenceWorld {
                 order = pairs[p].b == oldContacts[o].shapeB ? 0 : (pairs[p].b < oldContacts[o].shapeB ? -1 : 1)
             }
             if order > 0 {  // an old contact without a pair this step
-                let old = oldContacts[o]
-                if isAlive(old) && !moves(old.bodyA) && !moves(old.bodyB) {
-                    var kept = old  // both at rest: keep it as it was
-                    kept.active = false
-                    next.append(kept)
-                } else if old.touching {
-                    collision.ended.append(ended(old))
-                }
+                if let kept = carried(oldContacts[o], jointed: jointed, dt: dt) { next.append(kept) }
                 o += 1
                 continue
             }
@@ -143,7 +200,7 @@ extension ReferenceWorld {
                 }
                 o += 1
             }
-            next.append(updatedContact(pairs[p].a, pairs[p].b, old: same, dt: dt))
+            next.append(updatedContact(pairs[p].a, pairs[p].b, old: same, jointed: jointed, dt: dt))
             p += 1
         }
         collision.contacts = next
@@ -198,15 +255,21 @@ extension ReferenceWorld {
                 if strongest < 0 || point.maxNormalImpulse > contact.points[strongest].maxNormalImpulse { strongest = p }
             }
             if touching && !contact.touching {
-                let r = arms(contact, contact.points[strongest])
-                let a = bodies[contact.bodyA]!, b = bodies[contact.bodyB]!
+                let point = contact.points[strongest]
+                let position: Vector
+                if point.maxNormalImpulse > 0.0, let touch = point.touch {  // where the surfaces touched when it pushed hardest
+                    position = touch
+                } else {  // within the touch slop without pushing: midway between the two sides' points now
+                    let r = arms(contact, point)
+                    let a = bodies[contact.bodyA]!, b = bodies[contact.bodyB]!
+                    position = (0.5 * (a.x + r.a.x + b.x + r.b.x), 0.5 * (a.y + r.a.y + b.y + r.b.y))
+                }
                 collision.began.append(
                     ContactBegan(
                         shapeA: ShapeID(index: Int32(contact.shapeA), generation: contact.generationA),
                         shapeB: ShapeID(index: Int32(contact.shapeB), generation: contact.generationB),
                         userDataA: contact.userDataA, userDataB: contact.userDataB,
-                        // midway between the two sides' points
-                        point: ShapePoint(x: 0.5 * (a.x + r.a.x + b.x + r.b.x), y: 0.5 * (a.y + r.a.y + b.y + r.b.y)),
+                        point: ShapePoint(x: position.x, y: position.y),
                         normal: ShapePoint(x: contact.normal.x, y: contact.normal.y)))
             } else if !touching && contact.touching {
                 collision.ended.append(ended(contact))

@@ -33,8 +33,10 @@ struct FieldEffect {
 }
 
 extension ReferenceWorld {
+    /// Live fields.
     public var fieldCount: Int { fieldStore.count }
 
+    /// Adds a field (already validated) in the next free field slot, the most recently freed first.
     public func createField(_ definition: FieldDefinition) -> FieldID {
         let field = ReferenceField(
             kind: definition.kind, parameters: definition.parameters, region: definition.region,
@@ -51,6 +53,7 @@ extension ReferenceWorld {
         return FieldID(index: Int32(index), generation: fieldStore.generations[index])
     }
 
+    /// Removes a field; its bodies stay and are woken.
     public func destroyField(_ id: FieldID) {
         let f = Int(id.index)
         wakeMembers(of: f)
@@ -59,23 +62,28 @@ extension ReferenceWorld {
         fieldStore.freeSlots.append(f)
     }
 
+    /// True when `id` names a live field.
     public func isValid(_ id: FieldID) -> Bool {
         let f = Int(id.index)
         return f >= 0 && f < fieldStore.fields.count && fieldStore.fields[f] != nil && fieldStore.generations[f] == id.generation
     }
 
+    /// Replaces a field's parameters (already validated).
     public func setFieldParameters(_ id: FieldID, _ parameters: FieldParameters) {
         fieldStore.fields[Int(id.index)]!.parameters = parameters
         wakeMembers(of: Int(id.index))
     }
 
+    /// A field's parameters as last set.
     public func fieldParameters(_ id: FieldID) -> FieldParameters { fieldStore.fields[Int(id.index)]!.parameters }
 
+    /// Replaces the region a field acts in; its members wake.
     public func setFieldRegion(_ id: FieldID, _ region: FieldRegion) {
         fieldStore.fields[Int(id.index)]!.region = region
         wakeMembers(of: Int(id.index))
     }
 
+    /// Makes `body` feel the field (a member already is left as it is); wakes it.
     public func addBody(_ body: BodyID, toField id: FieldID) {
         let f = Int(id.index)
         guard !fieldStore.fields[f]!.members.contains(body) else { return }
@@ -83,6 +91,7 @@ extension ReferenceWorld {
         wake(slot(body))
     }
 
+    /// Stops `body` feeling the field (a body that is no member is ignored); wakes it.
     public func removeBody(_ body: BodyID, fromField id: FieldID) {
         let f = Int(id.index)
         guard let k = fieldStore.fields[f]!.members.firstIndex(of: body) else { return }
@@ -90,6 +99,7 @@ extension ReferenceWorld {
         wake(slot(body))
     }
 
+    /// How many live bodies feel the field.
     public func fieldBodyCount(_ id: FieldID) -> Int { fieldStore.fields[Int(id.index)]!.members.filter(isValid).count }
 
     private func wakeMembers(of f: Int) {

@@ -43,9 +43,20 @@ extension ReferenceWorld {
 
     /// This step's layout: the last one while the topology is unchanged, as the C core reuses its layout; else a
     /// new one — the rows of islands with a moving body, gathered first; then every body of those islands wakes,
-    /// and the layout is recorded as current after those wakes, as the C core commits it.
+    /// and the layout is recorded as current as of before those wakes, as the C core commits it. A body woken
+    /// there can wake its whole sleep ring, islands whose rows were not gathered: then it is built again.
     func prepareLayout() -> ReferenceLayout {
-        if let cache = layoutCache, cache.version == topologyVersion { return cache.layout }
+        while true {
+            if let cache = layoutCache, cache.version == topologyVersion { return cache.layout }
+            let version = topologyVersion  // as of before the commit's waking
+            let layout = buildLayout()
+            layoutCache = (version, layout)
+        }
+    }
+
+    /// Builds the layout from the joints and the bodies' rest state, and wakes the resting bodies of its moving
+    /// islands (the commit). The caller records it under the topology version from before that waking.
+    private func buildLayout() -> ReferenceLayout {
         var joined = UnionFind(count: bodies.count)
         func find(_ i: Int) -> Int { joined.root(i) }
         for joint in joints.compactMap({ $0 }) where isDynamic(joint.bodyA) && isDynamic(joint.bodyB) {
@@ -123,8 +134,6 @@ extension ReferenceWorld {
         }
         // Commit: a moving island's resting bodies wake (with their sleep rings).
         for i in bodies.indices where isDynamic(i) && bodies[i]!.isAwake == false && islandAwake[find(i)] { wake(i) }
-        let layout = ReferenceLayout(joined: joined, islands: islands, roots: roots)
-        layoutCache = (topologyVersion, layout)
-        return layout
+        return ReferenceLayout(joined: joined, islands: islands, roots: roots)
     }
 }

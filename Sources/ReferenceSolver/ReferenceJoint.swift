@@ -49,6 +49,8 @@ enum RowType {
 enum ReferenceConstants {
     static let zeroLength = 1e-6
     static let maxHalfPhase = 0.49 * Double.pi
+    /// Spring κ and η (per unit mass) are capped here (the C core's sdMaxSpringCoefficient).
+    static let maxSpringCoefficient = 1e30
     static let kernelMaxRows = 24
     static let rigidRegularization = 1e-10
     static let projectionTolerance = 1e-9
@@ -62,18 +64,18 @@ enum ReferenceConstants {
     static let touchSlop = 0.5
     /// Relative normal speed (pt/s) below which impacts do not bounce.
     static let restitutionThreshold = 100.0
-    /// Contact islands with at most this many rows are solved exactly; larger ones iteratively.
+    /// Contact islands with at most this many rows are solved exactly; larger ones take the soft step.
     static let directContactRows = 96
     /// Most clamp-and-resolve passes of a direct contact solve.
     static let contactActiveSetPasses = 16
-    /// Projected Gauss–Seidel sweeps of large islands: velocity, restitution, position.
-    static let contactVelocityIterations = 8
-    static let contactRestitutionIterations = 4
-    static let contactPositionIterations = 3
-    /// Position correction of large islands: overlap tolerated, fraction corrected per sweep, largest correction.
-    static let pileSlop = 0.5
-    static let pileBaumgarte = 0.2
-    static let pileMaxCorrection = 20.0
+    /// Projected Gauss–Seidel sweeps at most that finish a direct contact solve which ran out of passes.
+    static let contactPolishSweeps = 64
+    /// Contact rows carry this fraction of their own K_rr as compliance, so an over-constrained contact set (a box
+    /// in a corner) still has a solvable system.
+    static let contactRegularization = 1e-6
+    /// Margin (pt) by which a shape's kept box exceeds its swept box when re-made: a body creeping less than this
+    /// keeps its box, and its pairs need not be looked for again.
+    static let fatMargin = 1.0
     /// Exact contact projection stops when every overlap is below this (pt), or after so many iterations.
     static let contactProjectionTolerance = 1e-9
     static let contactProjectionIterations = 4

@@ -7,8 +7,8 @@ import Foundation
 /// over from step to step. Points farther apart than `maxDistance` are dropped; closer ones, even when not
 /// touching yet, become speculative contacts.
 struct Manifold {
-    /// From A to B; nil when the shapes are too far apart for a normal to be computed (the C core leaves its
-    /// buffer as it was then).
+    /// From A to B; nil when the shapes are too far apart for a normal to be computed (the contact then reads
+    /// (0, 0), as the C core writes it).
     var normal: Vector?
     var points: [ReferenceContactPoint] = []
 }

@@ -92,20 +92,31 @@ extension ReferenceWorld {
             + term(ri.b, ri.jb, rj.a, rj.ja) + term(ri.b, ri.jb, rj.b, rj.jb)
     }
 
-    /// κ = k/m and η = c/m of a spring for substep h: pole-matched (analytic) or plain (UIKit-compatible).
+    /// κ = k/m and η = c/m of a spring for substep h: pole-matched (analytic) or plain (UIKit-compatible), each
+    /// capped at 10³⁰ (stiffer is rigid to within round-off; the cap keeps every product finite).
     func springCoefficients(frequency: Double, dampingRatio: Double, h: Double) -> (kappa: Double, eta: Double) {
+        let (kappa, eta) = uncappedSpringCoefficients(frequency: frequency, dampingRatio: dampingRatio, h: h)
+        return (min(kappa, ReferenceConstants.maxSpringCoefficient), min(eta, ReferenceConstants.maxSpringCoefficient))
+    }
+
+    private func uncappedSpringCoefficients(frequency: Double, dampingRatio: Double, h: Double) -> (kappa: Double, eta: Double) {
         let omega = 2.0 * 3.14159265358979323846 * frequency
         if springModel == .uikitCompatible { return (omega * omega, 2.0 * dampingRatio * omega) }
         // The trapezoidal rule maps s' to (1 + s'h/2)/(1 − s'h/2); s' = (2/h)·tanh(s·h/2) lands on e^(s·h).
         if dampingRatio < 1.0 {
             let x = -dampingRatio * omega * h / 2.0
+            // tanh(x + iy) is ±1 to within e^(−2|x|) beyond |x| = 20 (and cosh would overflow past |x| ≈ 355).
+            if abs(x) > 20.0 {
+                let re = (x > 0.0 ? 1.0 : -1.0) * (2.0 / h)
+                return (re * re, -2.0 * re)
+            }
             let y = min(omega * (1.0 - dampingRatio * dampingRatio).squareRoot() * h / 2.0, ReferenceConstants.maxHalfPhase)
             let denominator = cosh(2.0 * x) + cos(2.0 * y)
             let re = sinh(2.0 * x) / denominator * (2.0 / h)
             let im = sin(2.0 * y) / denominator * (2.0 / h)
             return (re * re + im * im, -2.0 * re)
         }
-        let root = (dampingRatio * dampingRatio - 1.0).squareRoot()
+        let root = dampingRatio > 1e150 ? dampingRatio : (dampingRatio * dampingRatio - 1.0).squareRoot()  // = ζ once ζ² overflows
         let s1 = 2.0 / h * tanh(omega * (-dampingRatio + root) * h / 2.0)
         let s2 = 2.0 / h * tanh(omega * (-dampingRatio - root) * h / 2.0)
         return (s1 * s2, -(s1 + s2))
@@ -121,6 +132,12 @@ extension ReferenceWorld {
         let trapezoidal = springModel == .analytic
         let a = trapezoidal ? mass * (h * h * kappa / 4.0 + h * eta / 2.0) : mass * (h * h * kappa + h * eta)
         guard a > 0 else { return }
+        guard a.isFinite else {  // stiffer or more damped than a double holds: the rigid limit (a → ∞)
+            row.soft = 0
+            row.rhsScale = eta.isFinite ? (trapezoidal ? 4.0 / h : 1.0 / h) : 0.0
+            row.v0Weight = trapezoidal ? 1.0 : 0.0
+            return
+        }
         row.soft = 1.0 / a
         row.rhsScale = h * mass * kappa / a
         row.v0Weight = trapezoidal ? 1.0 : 0.0

@@ -28,6 +28,14 @@ struct ReferenceShape {
     var userData: UInt64
     /// World box at the last collision pass, swept over the step and grown by half the speculative distance.
     var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
+    /// The kept ("fat") box the broadphase keeps: re-made, larger by `fatMargin`, only when the swept box leaves it.
+    var fatMinX = 0.0, fatMinY = 0.0, fatMaxX = 0.0, fatMaxY = 0.0
+    /// False for a new shape or after a filter change: the next pass re-makes the box and looks for its pairs again.
+    var fatValid = false
+    /// Whether the last pass re-made the kept box (or the body started or stopped moving): its pairs were looked for.
+    var enlarged = false
+    /// Whether the body moved at the last pass.
+    var moved = false
 
     /// A shape on `body` from a definition `PhysicsWorld` has validated.
     init(body: Int, _ definition: ShapeDefinition) {
@@ -119,6 +127,10 @@ struct ReferenceCollisionState {
     var ended: [ContactEnded] = []
     /// Body poses at the collision pass (substeps measure motion from there).
     var collidePoses: [(x: Double, y: Double, angle: Double)] = []
+    /// Per body slot at the collision pass: its shapes' largest extent and smallest thickness (infinite without a
+    /// shape that has one), for continuous collision's quick test.
+    var bodyExtent: [Double] = []
+    var bodyThickness: [Double] = []
 
     var shapeCount: Int { shapes.count - freeSlots.count }
 }
@@ -147,6 +159,7 @@ extension ReferenceWorld {
         collision.bodyShapes[body]!.removeAll { $0 == i }
         if collision.bodyShapes[body]!.isEmpty { collision.bodyShapes[body] = nil }
         wake(body)
+        wakeRestingOn(body)
         collision.shapes[i] = nil
         collision.generations[i] &+= 1
         collision.freeSlots.append(i)

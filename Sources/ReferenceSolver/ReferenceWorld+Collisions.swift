@@ -25,6 +25,7 @@ extension ReferenceWorld {
         let i = Int(id.index)
         collision.shapes[i]!.categoryBits = categoryBits
         collision.shapes[i]!.maskBits = maskBits
+        collision.shapes[i]!.fatValid = false  // its pairs are looked for again
         wake(collision.shapes[i]!.body)
     }
 

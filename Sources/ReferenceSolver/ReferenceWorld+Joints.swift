@@ -44,9 +44,14 @@ extension ReferenceWorld {
     public func createJoint(_ definition: JointDefinition) -> JointID {
         let a = definition.bodyA.map(slot)
         let b = definition.bodyB.map(slot)
-        let length = (definition.axisX * definition.axisX + definition.axisY * definition.axisY).squareRoot()
-        let ux = length > 0 ? definition.axisX / length : 1.0
-        let uy = length > 0 ? definition.axisY / length : 0.0
+        // Scaled by the larger component first, so a huge axis does not overflow (the C core's sd_unit_axis).
+        let m = max(abs(definition.axisX), abs(definition.axisY))
+        var ux = 1.0, uy = 0.0
+        if m > 0 {
+            let sx = definition.axisX / m, sy = definition.axisY / m, length = (sx * sx + sy * sy).squareRoot()
+            ux = sx / length
+            uy = sy / length
+        }
         let angleA = bodyAngle(a)
         let joint = ReferenceJoint(
             kind: definition.kind, bodyA: a, bodyB: b,

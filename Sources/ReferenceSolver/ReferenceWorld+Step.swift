@@ -11,9 +11,9 @@ extension ReferenceWorld {
     public func step(dt: Double, substeps: Int) {
         collide(dt: dt)
         let layout = prepareLayout()
-        let islands = prepareContactIslands(layout)
+        var islands = prepareContactIslands(layout)
         let h = dt / Double(substeps)
-        for _ in 0..<substeps {
+        for substep in 0..<substeps {
             let fields = evaluateFields(h: h)
             let start = SubstepStart(
                 velocities: bodies.map { b in b.map { ($0.vx, $0.vy, $0.w) } ?? (0, 0, 0) },
@@ -22,7 +22,7 @@ extension ReferenceWorld {
                 integrateVelocity(&bodies[i]!, h: h, field: fields?[i])
             }
             solveVelocities(layout, owners: islands.owner, start: start, h: h)
-            solveContactVelocities(islands, layout, start: start, h: h)
+            solveContactVelocities(&islands, layout, start: start, h: h, substep: substep)
             for i in bodies.indices where bodies[i]?.isAwake == true {
                 let v0 = start.velocities[i]
                 if springModel == .analytic {
@@ -36,7 +36,7 @@ extension ReferenceWorld {
                     bodies[i]!.angle += h * bodies[i]!.w
                 }
             }
-            applyRestitution(islands)
+            applyRestitution(&islands, h: h, lastSubstep: substep == substeps - 1)
             projectPositions(layout, owners: islands.owner)
             projectContacts(islands, layout)
             solveContinuous(start: start)

@@ -58,11 +58,12 @@ public final class ReferenceWorld: PhysicsBackend {
         return BodyID(index: Int32(index), generation: generations[index])
     }
 
-    /// Removes a body, its shapes and every joint that holds it; what rested on it or with it wakes. Its slot
-    /// is reused by the next creation.
+    /// Removes a body, its shapes and every joint that holds it; what rested on it or with it wakes (on a static
+    /// body too). Its slot is reused by the next creation.
     public func destroyBody(_ id: BodyID) {
         let i = slot(id)
         wake(i)  // leaves its sleep ring, waking the bodies that rested with it
+        wakeRestingOn(i)  // a static body: what rests on it falls
         for shape in (collision.bodyShapes[i] ?? []).reversed() { destroyShapeSlot(shape) }  // newest first, as the C core
         for j in joints.indices where joints[j] != nil && (joints[j]!.bodyA == i || joints[j]!.bodyB == i) {
             destroyJointSlot(j)
@@ -105,19 +106,21 @@ public final class ReferenceWorld: PhysicsBackend {
     /// Records that the joint layout must be rebuilt before the next step.
     func topologyChanged() { topologyVersion &+= 1 }
 
-    /// Moves the centre to (x, y) pt and wakes the body.
+    /// Moves the centre to (x, y) pt and wakes the body (and, for a static body, what rests on it).
     public func setPosition(_ id: BodyID, x: Double, y: Double) {
         let i = slot(id)
         bodies[i]!.x = x
         bodies[i]!.y = y
         wake(i)
+        wakeRestingOn(i)
     }
 
-    /// Sets the rotation, radians, and wakes the body.
+    /// Sets the rotation, radians, and wakes the body (and, for a static body, what rests on it).
     public func setAngle(_ id: BodyID, _ angle: Double) {
         let i = slot(id)
         bodies[i]!.angle = angle
         wake(i)
+        wakeRestingOn(i)
     }
 
     /// Sets the linear velocity, pt/s, and wakes the body; ignored for static bodies.
@@ -176,6 +179,7 @@ public final class ReferenceWorld: PhysicsBackend {
     /// Sets the static / fixed-rotation flags (mass and inertia follow) and wakes the body.
     public func setFlags(_ id: BodyID, _ flags: BodyFlags) {
         let i = slot(id)
+        wakeRestingOn(i)  // a static body becoming dynamic (or changing) leaves what rested on it
         if flags.contains(.isStatic) {
             wake(i)  // leave its sleep ring first
             if bodies[i]!.isAwake {

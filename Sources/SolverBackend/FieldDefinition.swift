@@ -80,6 +80,7 @@ public struct FieldParameters: Sendable, Equatable {
 
     /// Position, pt. Default (0, 0).
     public var x = 0.0
+    /// Position y, pt (see ``x``).
     public var y = 0.0
     /// Strength, finite; below 2⁻¹⁵ in magnitude the field exerts nothing. Default 1.
     public var strength = 1.0
@@ -89,6 +90,7 @@ public struct FieldParameters: Sendable, Equatable {
     public var minimumRadius = FieldParameters.defaultMinimumRadius
     /// Linear gravity: m/s² per unit strength; velocity and drag: m/s. Default (0, 0).
     public var directionX = 0.0
+    /// The direction's y component (see ``directionX``).
     public var directionY = 0.0
     /// Noise and turbulence: 0 (roughest) … 1 (smoothest). Default 0.
     public var smoothness = 0.0
@@ -119,9 +121,11 @@ public struct FieldParameters: Sendable, Equatable {
 public struct FieldSamples {
     /// Positions relative to the field, pt.
     public let x: UnsafeBufferPointer<Double>
+    /// Positions' y relative to the field, pt (see ``x``).
     public let y: UnsafeBufferPointer<Double>
     /// Velocities, pt/s.
     public let vx: UnsafeBufferPointer<Double>
+    /// Velocities' y, pt/s (see ``vx``).
     public let vy: UnsafeBufferPointer<Double>
     /// Masses, kg.
     public let mass: UnsafeBufferPointer<Double>
@@ -133,6 +137,7 @@ public struct FieldSamples {
     public let time: Double
     /// Where the forces go, kg·pt/s²; zero on entry. Non-finite values are taken as 0.
     public let forceX: UnsafeMutableBufferPointer<Double>
+    /// The forces' y, kg·pt/s² (see ``forceX``).
     public let forceY: UnsafeMutableBufferPointer<Double>
 
     /// Number of bodies.

@@ -91,15 +91,23 @@ public struct JointDefinition: Sendable, Equatable {
         try Validate.finite(anchorBX, "anchorB.x")
         try Validate.finite(anchorBY, "anchorB.y")
         try Validate.nonNegative(length, "length")
-        try Validate.nonNegative(frequency, "frequency")
+        try Validate.springFrequency(frequency, "frequency")
         try Validate.nonNegative(dampingRatio, "damping")
         try Validate.finite(axisX, "axis.dx")
         try Validate.finite(axisY, "axis.dy")
-        if kind == .prismatic, (axisX * axisX + axisY * axisY).squareRoot() < 1e-12 {
-            throw .outOfRange(parameter: "axis", value: 0, expected: "a non-zero vector")
+        if kind == .prismatic, !(Self.length(axisX, axisY) >= 1e-12) {
+            throw .outOfRange(parameter: "axis", value: Self.length(axisX, axisY), expected: "a non-zero vector")
         }
         try Self.validateLimits(lower: lowerLimit, upper: upperLimit)
         try Validate.nonNegative(frictionTorque, "frictionTorque")
+    }
+
+    /// |(x, y)| without overflow: the components scaled by the larger first (as both engines normalise the axis).
+    static func length(_ x: Double, _ y: Double) -> Double {
+        let m = max(abs(x), abs(y))
+        guard m > 0 else { return 0 }
+        let sx = x / m, sy = y / m
+        return m * (sx * sx + sy * sy).squareRoot()
     }
 
     /// Limits may be infinite but not NaN, and lower ≤ upper.

@@ -173,11 +173,18 @@ public final class PhysicsWorld {
 
     // MARK: Stepping and queries
 
-    /// Advances by `dt` seconds (finite, > 0) in `substeps` (1...1024) equal substeps; clears forces afterwards.
+    /// The shortest substep the engines accept (s): shorter ones lose the step's arithmetic to round-off.
+    public static let minimumSubstep = 1e-9
+
+    /// Advances by `dt` seconds (finite, > 0) in `substeps` (1...1024) equal substeps of at least
+    /// ``minimumSubstep``; clears forces afterwards.
     public func step(dt: Double, substeps: Int) throws(SolverError) {
         try Validate.positive(dt, "dt")
         guard (1...1024).contains(substeps) else {
             throw .outOfRange(parameter: "substeps", value: Double(substeps), expected: "in 1...1024")
+        }
+        guard dt / Double(substeps) >= Self.minimumSubstep else {
+            throw .outOfRange(parameter: "dt", value: dt, expected: "≥ \(Self.minimumSubstep) s per substep")
         }
         try backend.step(dt: dt, substeps: substeps)
     }
@@ -252,7 +259,7 @@ public final class PhysicsWorld {
     /// Spring frequency (Hz, ≥ 0; 0 = rigid) and damping ratio (≥ 0) of a distance joint.
     public func setJointSpring(_ id: JointID, frequency: Double, dampingRatio: Double) throws(SolverError) {
         try live(id)
-        try Validate.nonNegative(frequency, "frequency")
+        try Validate.springFrequency(frequency, "frequency")
         try Validate.nonNegative(dampingRatio, "damping")
         backend.setJointSpring(id, frequency: frequency, dampingRatio: dampingRatio)
     }

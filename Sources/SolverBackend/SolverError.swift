@@ -62,4 +62,15 @@ public enum Validate {
         try finite(value, parameter)
         guard value >= 0 else { throw .outOfRange(parameter: parameter, value: value, expected: "≥ 0") }
     }
+
+    /// Throws unless `value` is a spring frequency the engines accept: finite, 0 … 10⁹ Hz.
+    public static func springFrequency(_ value: Double, _ parameter: String) throws(SolverError) {
+        try nonNegative(value, parameter)
+        guard value <= maximumSpringFrequency else {
+            throw .outOfRange(parameter: parameter, value: value, expected: "≤ \(maximumSpringFrequency) Hz")
+        }
+    }
+
+    /// The largest spring frequency (Hz): far beyond any step rate, and (2π·f)² stays finite.
+    public static let maximumSpringFrequency = 1e9
 }

@@ -183,6 +183,8 @@ struct InputValidationTests {
             ("-1 substeps", 1.0 / 60, -1, sdResult_outOfRange),
             ("1025 substeps", 1.0 / 60, 1025, sdResult_outOfRange),
             ("Int32.min substeps", 1.0 / 60, .min, sdResult_outOfRange),
+            ("substep below 1 ns", 1e-9 * 0.999, 1, sdResult_outOfRange),
+            ("subnormal dt", .leastNonzeroMagnitude, 1, sdResult_outOfRange),
         ]
         for (name, dt, substeps, expected) in cases {
             let twins = try Twins()
@@ -194,7 +196,8 @@ struct InputValidationTests {
         try world.create()
         #expect(sdWorld_Step(world.raw, 1.0 / 60, 1) == sdResult_ok)
         #expect(sdWorld_Step(world.raw, 1.0 / 60, 1024) == sdResult_ok)
-        #expect(sdWorld_Step(world.raw, .leastNormalMagnitude, 1) == sdResult_ok)
+        #expect(sdWorld_Step(world.raw, Double(sdMinimumSubstep), 1) == sdResult_ok)
+        #expect(sdWorld_Step(world.raw, 1024 * Double(sdMinimumSubstep), 1024) == sdResult_ok)
     }
 
     @Test("NaN or ±inf in any sdBodyDef field is refused with nonFinite and no body is created")

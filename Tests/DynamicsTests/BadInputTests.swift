@@ -133,9 +133,9 @@ struct BadInputTests {
     }
 
     /// Frame lengths `step` refuses, by index (exit tests capture only encodable values; ∞ is not JSON).
-    private static let badFrames: [Double] = [0, -1, .infinity]
+    private static let badFrames: [Double] = [0, -1, .infinity, 1e-12]
 
-    @Test("step(0), step(-1) and step(∞)", arguments: 0..<3)
+    @Test("step(0), step(-1), step(∞) and a step shorter than a nanosecond", arguments: 0..<4)
     func badStep(index: Int) async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [index] in
             await MainActor.run {
@@ -146,7 +146,7 @@ struct BadInputTests {
         }
         let text = standardError(result)
         let dt = Self.badFrames[index]
-        #expect(text.contains("dt must be finite and > 0") && text.contains("(got \(dt))"), "\(text)")
+        #expect(text.contains("dt must be finite and ≥ 1e-09 s") && text.contains("(got \(dt))"), "\(text)")
     }
 
     @Test("maximumSubstepInterval 0")

@@ -1,33 +1,8 @@
-// What the articles' code gets from UIKit beyond dynamics and layouts, played by the tests: gesture states,
-// frame stepping, and closed forms to hold the motion to.
+// Closed forms to hold the scenarios' motion to. The scenes themselves (the ported view controllers, layouts
+// and behaviors, gesture states, frame stepping) live in the DynamicsScenarios module.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
-
-/// The states a gesture recognizer reports (UIKit's `UIGestureRecognizer.State`); the tests play the gestures.
-enum GestureState {
-    case began, changed, ended, cancelled, failed
-}
-
-/// One 60 Hz frame.
-let frame = 1.0 / 60.0
-
-extension DynamicAnimator {
-    /// Steps `count` frames of 1/60 s.
-    func run(frames count: Int) {
-        for _ in 0..<count { step(frame) }
-    }
-
-    /// Steps until the animator pauses, at most `limit` frames; returns the frames stepped.
-    @discardableResult
-    func runUntilPaused(limit: Int = 60 * 30) -> Int {
-        var frames = 0
-        while isRunning && frames < limit {
-            step(frame)
-            frames += 1
-        }
-        return frames
-    }
-}
 
 /// Velocity and distance after `n` substeps of `h` from velocity `v0` under constant acceleration `a` with
 /// resistance `c`, by the analytic model's per-substep law v ← (v + h·a)·e^(−c·h), x += h·(v_old + v)/2, summed
@@ -60,32 +35,4 @@ func upwardZeroCrossings(_ samples: [Double], interval: Double) -> [Double] {
 /// |a − b| ≤ tolerance · max(1, |a|, |b|).
 func isRelClose(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
-}
-
-/// The distance between two points.
-func distance(_ p: CGPoint, _ q: CGPoint) -> Double {
-    hypot(Double(p.x - q.x), Double(p.y - q.y))
-}
-
-/// What the articles' view controllers get from `UIViewController`: a root view filling a 375 × 667 screen, and
-/// the lifecycle methods, which the tests call.
-@MainActor
-class ViewController {
-    let view = View(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
-    /// The tab bar controller the tutorial's screens live in: its bar is the bottom 49 pt of the screen.
-    let tabBarController = TabBarController(screen: CGRect(x: 0, y: 0, width: 375, height: 667))
-
-    func viewDidLoad() {}
-    func viewDidLayoutSubviews() {}
-    func viewDidAppear(_ animated: Bool) {}
-}
-
-/// A tab bar controller stand-in: only its bar's frame, which the tutorial's collisions stop at.
-@MainActor
-final class TabBarController {
-    let tabBar: View
-
-    init(screen: CGRect) {
-        tabBar = View(frame: CGRect(x: screen.minX, y: screen.maxY - 49, width: screen.width, height: 49))
-    }
 }

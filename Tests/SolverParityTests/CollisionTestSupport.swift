@@ -163,8 +163,8 @@ func eventDifferences(_ a: ContactEvents, _ b: ContactEvents) -> [String] {
     return out
 }
 
-/// How two engines' contact lists differ: the same pairs, touch state and point counts; points, separations,
-/// impulses and (for contacts with points) normals within 1e-9 relative. Empty when they agree.
+/// How two engines' contact lists differ: the same pairs, touch state and point counts; normals, points,
+/// separations and impulses within 1e-9 relative. Empty when they agree.
 func contactDifferences(_ a: [ContactInfo], _ b: [ContactInfo]) -> [String] {
     guard a.count == b.count else { return ["\(a.count) vs \(b.count) contacts"] }
     var out: [String] = []
@@ -173,7 +173,7 @@ func contactDifferences(_ a: [ContactInfo], _ b: [ContactInfo]) -> [String] {
             out.append("contact \(c.shapeA)/\(c.shapeB) vs \(d.shapeA)/\(d.shapeB)")
             continue
         }
-        var values = c.points.isEmpty ? [] : [(c.normal.x, d.normal.x), (c.normal.y, d.normal.y)]
+        var values = [(c.normal.x, d.normal.x), (c.normal.y, d.normal.y)]  // (0, 0) on both without points
         for (p, q) in zip(c.points, d.points) {
             values += [(p.position.x, q.position.x), (p.position.y, q.position.y), (p.separation, q.separation),
                        (p.normalImpulse, q.normalImpulse)]

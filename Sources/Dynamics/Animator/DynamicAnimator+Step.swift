@@ -12,7 +12,9 @@ extension DynamicAnimator {
     /// nothing moves any more. Like UIKit, a `dt` over 0.5 s (a stall) is taken as 1/60 s.
     @discardableResult
     public func step(_ dt: TimeInterval = 1.0 / 60.0) -> Bool {
-        precondition(dt.isFinite && dt > 0, "DynamicAnimator.step(_:): dt must be finite and > 0 (got \(dt))")
+        precondition(
+            dt.isFinite && dt >= PhysicsWorld.minimumSubstep,
+            "DynamicAnimator.step(_:): dt must be finite and ≥ \(PhysicsWorld.minimumSubstep) s (got \(dt))")
         guard isRunning else { return false }
         let frame = dt > 0.5 ? 1.0 / 60.0 : dt
         isStepping = true

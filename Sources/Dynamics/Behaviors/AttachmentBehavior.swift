@@ -159,10 +159,13 @@ open class AttachmentBehavior: DynamicBehavior {
     }
     private var storedLength: CGFloat = 0
 
-    /// Spring frequency in Hz; 0 (the default) makes the attachment rigid.
+    /// Spring frequency in Hz, 0 … 10⁹; 0 (the default) makes the attachment rigid.
     public var frequency: CGFloat = 0 {
         didSet {
             requireNonNegative(frequency, "AttachmentBehavior.frequency")
+            precondition(
+                frequency <= CGFloat(Validate.maximumSpringFrequency),
+                "AttachmentBehavior.frequency must be ≤ \(Validate.maximumSpringFrequency) Hz (got \(frequency))")
             record(.spring)
         }
     }
@@ -204,7 +207,7 @@ open class AttachmentBehavior: DynamicBehavior {
     override var bodyItems: [any DynamicItem] { items }
 
     /// World position of attachment point `k`: centre plus the offset turned by the item's rotation.
-    private func attachmentPoint(_ k: Int, center: CGPoint, angle: Double) -> CGPoint {
+    func attachmentPoint(_ k: Int, center: CGPoint, angle: Double) -> CGPoint {
         let o = offsets[k]
         let c = CGFloat(cos(angle)), s = CGFloat(sin(angle))
         return CGPoint(x: center.x + c * o.horizontal - s * o.vertical, y: center.y + s * o.horizontal + c * o.vertical)
@@ -291,6 +294,10 @@ open class AttachmentBehavior: DynamicBehavior {
         guard joint != nil else { return }
         changes.insert(change)
         setNeedsWorldUpdate()
+    }
+
+    override func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {
+        drawDebug(into: &drawing, in: context)
     }
 
     override func applyChanges(in context: BehaviorContext) {

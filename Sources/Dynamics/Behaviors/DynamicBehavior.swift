@@ -101,6 +101,10 @@ open class DynamicBehavior {
     /// the began contacts, then every one the ended contacts.
     func reportContacts(_ contacts: StepContacts, phase: StepContacts.Phase, in context: BehaviorContext) {}
 
+    /// Adds what the behavior shows in a debug drawing (its joints, boundaries or field), as it is now; called by
+    /// ``DynamicAnimator/debugDrawing()``.
+    func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {}
+
     /// Set while this behavior waits for ``applyChanges(in:)``, so it is queued once.
     var isAwaitingWorldUpdate = false
 

@@ -45,12 +45,12 @@ open class SnapBehavior: DynamicBehavior {
     override var bodyItems: [any DynamicItem] { [item] }
 
     /// Local corners and the world anchor each spring pulls toward.
-    private func corners() -> [(x: Double, y: Double)] {
+    func corners() -> [(x: Double, y: Double)] {
         let w = Double(item.bounds.width) / 2, h = Double(item.bounds.height) / 2
         return [(-w, -h), (-w, -h), (w, h), (w, h)]
     }
 
-    private func anchors() -> [(x: Double, y: Double)] {
+    func anchors() -> [(x: Double, y: Double)] {
         let sx = Double(snapPoint.x), sy = Double(snapPoint.y), l = Self.springLength
         return corners().enumerated().map { k, corner in
             let pull: (Double, Double) = [(-l, 0), (0, -l), (l, 0), (0, l)][k]
@@ -90,6 +90,10 @@ open class SnapBehavior: DynamicBehavior {
         guard !joints.isEmpty else { return }
         changes.insert(change)
         setNeedsWorldUpdate()
+    }
+
+    override func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {
+        drawDebug(into: &drawing, in: context)
     }
 
     override func applyChanges(in context: BehaviorContext) {

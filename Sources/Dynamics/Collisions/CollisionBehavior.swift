@@ -39,7 +39,7 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     private var list: ItemList
-    private var boundaries: [Boundary] = []
+    private(set) var boundaries: [Boundary] = []
     private var nextBoundaryNumber = 1
     private var referenceInsets: UIEdgeInsets?
     /// The reference-bounds boundary's rectangle as last built (to rebuild it when the bounds change).
@@ -202,6 +202,10 @@ open class CollisionBehavior: DynamicBehavior {
     }
 
     override func applyChanges(in context: BehaviorContext) { buildBoundaries(in: context) }
+
+    override func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {
+        drawDebug(into: &drawing, in: context)
+    }
 
     /// Rebuilds the reference-bounds boundary when the reference bounds changed (UIKit checks every step).
     override func prepareStep(in context: BehaviorContext) {

@@ -296,6 +296,10 @@ public final class FieldBehavior: DynamicBehavior {
         changes = []
     }
 
+    override func contributeDebugDrawing(to drawing: inout DebugDrawing, in context: BehaviorContext) {
+        drawDebug(into: &drawing, in: context)
+    }
+
     override func applyChanges(in context: BehaviorContext) {
         guard let field else { return }
         let changes = self.changes

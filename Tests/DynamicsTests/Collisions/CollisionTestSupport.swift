@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The solvers the collision tests run on.
-let collisionSolvers: [SolverKind] = [.accelerated]
+let collisionSolvers: [SolverKind] = allSolvers
 
 /// A view that collides as its inscribed ellipse (a circle when square), as a UIKit subclass would declare it.
 @MainActor

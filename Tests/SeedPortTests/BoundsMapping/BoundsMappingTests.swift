@@ -1,6 +1,7 @@
 // The bounds-mapping button: an attachment of 2 Hz and damping 0.1 on the mapped size, kicked by a push at 45°,
 // makes the button breathe at 2 Hz around its size, without moving.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
 

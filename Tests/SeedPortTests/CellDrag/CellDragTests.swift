@@ -2,16 +2,9 @@
 // spring's lag, keep their places relative to each other, go back when the finger lifts, and the animator's
 // pause clears the drag.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
-
-/// The article's view controller's data: 1000 cells, some selected.
-@MainActor
-final class ThousandCells: CollectionViewDataSource {
-    var selectedIndexPaths = [IndexPath]()
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 1000 }
-}
 
 @MainActor
 @Suite("The corner-spring cell drag")

@@ -1,6 +1,7 @@
 // Drag to move or copy: the image moved within the window, copied into a tray through its item provider,
 // refused by a locked area, and copied in from another app, with both sides' delegates heard in order.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
 

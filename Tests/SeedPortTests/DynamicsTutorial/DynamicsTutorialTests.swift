@@ -3,6 +3,7 @@
 // image's attachment and throw, and tap-to-snap. The motion is held to UIKit's units in closed form: gravity 1 = 1000 pt/s², a push of
 // 1 N·s gives a 1 kg (100 × 100) item 100 pt/s, resistance 0.1/s by default.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
 
@@ -136,11 +137,7 @@ struct DynamicsTutorialTests {
             let finger = CGPoint(x: touch.x + CGFloat(index) * 100 / 30, y: touch.y - CGFloat(index) * 60 / 30)
             controller.handleAttachmentGesture(.changed, location: finger, boxLocation: .zero, velocity: .zero)
             animator.step(frame)
-            let angle = Double(image.transform.rotationAngle)
-            let held = CGPoint(
-                x: image.center.x + offset.x * CGFloat(cos(angle)) - offset.y * CGFloat(sin(angle)),
-                y: image.center.y + offset.x * CGFloat(sin(angle)) + offset.y * CGFloat(cos(angle)))
-            worstGap = max(worstGap, distance(held, finger))
+            worstGap = max(worstGap, distance(DragAndThrowScenario.pointHeld(on: image, offset: offset), finger))
         }
         #expect(worstGap < 0.01, "the touched point stays on the finger (worst \(worstGap) pt)")
         #expect(distance(image.center, original) > 50, "and the image came along")

@@ -2,60 +2,22 @@
 // another slot and reporting (from, to) at the end, and iOS 9's interactive movement with the moving cell
 // shown 1.2 times its size. Scripted drags: forward, backward, across rows, and abandoned.
 import Dynamics
+@testable import DynamicsScenarios
 import Foundation
 import Testing
-
-/// The caller's data: letters in one section, moved when a drag ends.
-@MainActor
-final class Letters: CollectionViewDataSource {
-    var items: [String]
-    /// Every (from, to) the caller was told, in order.
-    var reports: [(from: IndexPath, to: IndexPath)] = []
-
-    init(_ letters: String) { items = letters.map(String.init) }
-
-    var order: String { items.joined() }
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
-
-    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { items[indexPath.row] != "i" }
-
-    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        reports.append((sourceIndexPath, destinationIndexPath))
-        items.insert(items.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
-    }
-}
 
 @MainActor
 @Suite("The drag-to-reorder grid")
 struct ReorderTests {
-    /// A 300-wide collection view of the article's grid (80 × 80 cells 10 apart, insets 10: three columns)
-    /// showing "abcdefghi", with the manual drag's blocks wired to the data.
+    /// The article's grid showing "abcdefghi" (``ReorderGrid``).
     private func makeGrid() -> (CollectionView, ReorderLayout, Letters) {
-        let layout = ReorderLayout()
-        let collectionView = CollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 600), collectionViewLayout: layout)
-        let data = Letters("abcdefghi")
-        collectionView.dataSource = data
-        layout.moveBeganBlock = { indexPath in data.collectionView(collectionView, canMoveItemAt: indexPath) }
-        layout.moveEndBlock = { from, to in
-            if from == to { data.reports.append((from, to)) } else { data.collectionView(collectionView, moveItemAt: from, to: to) }
-        }
-        return (collectionView, layout, data)
+        let grid = ReorderGrid()
+        return (grid.collectionView, grid.layout, grid.data)
     }
 
-    /// The centre of slot `index`.
-    private func slot(_ index: Int) -> CGPoint {
-        CGPoint(x: 50 + CGFloat(index % 3) * 90, y: 50 + CGFloat(index / 3) * 90)
-    }
+    private func slot(_ index: Int) -> CGPoint { ReorderGrid.slot(index) }
 
-    /// The finger's path through `slots` (adjacent ones): half-way between each pair (in the gap), then the
-    /// next centre.
-    private func path(through slots: [Int]) -> [CGPoint] {
-        zip(slots, slots.dropFirst()).flatMap { from, to in
-            let a = slot(from), b = slot(to)
-            return [CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2), b]
-        }
-    }
+    private func path(through slots: [Int]) -> [CGPoint] { ReorderGrid.path(through: slots) }
 
     /// Drags slot `slots[0]` through the rest with the layout's own long-press handling; checks the snapshot and
     /// the placeholder on the way; releases at `release` (default: the last slot's centre).
@@ -93,7 +55,7 @@ struct ReorderTests {
 
     /// Plays a drag of slot `slots[0]` through the rest, the article's way before iOS 9 or with iOS 9's
     /// interactive movement.
-    private func drag(_ approach: Approach, _ layout: ReorderLayout, _ collectionView: CollectionView, through slots: [Int]) {
+    private func drag(_ approach: ReorderApproach, _ layout: ReorderLayout, _ collectionView: CollectionView, through slots: [Int]) {
         switch approach {
         case .layoutMovesCells: manualDrag(layout, collectionView, through: slots)
         case .interactiveMovement: interactiveDrag(layout, collectionView, through: slots)
@@ -101,8 +63,8 @@ struct ReorderTests {
     }
 
     @Test("Forward, backward, across rows: the data ends in the dragged order, told (from, to) once per drag",
-          arguments: [Approach.layoutMovesCells, .interactiveMovement])
-    func scriptedDrags(approach: Approach) throws {
+          arguments: [ReorderApproach.layoutMovesCells, .interactiveMovement])
+    func scriptedDrags(approach: ReorderApproach) throws {
         let (collectionView, layout, data) = makeGrid()
         #expect(collectionView.indexPathForItem(at: slot(4)) == IndexPath(row: 4, section: 0))
         #expect(layout.attributesArray.map(\.frame.origin.x).prefix(4) == [10, 100, 190, 10], "three columns, then a wrap")
@@ -144,20 +106,5 @@ struct ReorderTests {
         interactiveDrag(layout, collectionView, through: [0, 1, 2, 5], final: .cancelled)
         #expect(data.order == "abcdefghi" && data.reports.isEmpty)
         #expect(collectionView.layoutAttributesForItem(at: IndexPath(row: 5, section: 0))?.transform == .identity)
-    }
-}
-
-/// The article's two ways to reorder.
-enum Approach: CustomStringConvertible {
-    /// Before iOS 9: the layout moves the cells itself.
-    case layoutMovesCells
-    /// iOS 9: the collection view's interactive movement.
-    case interactiveMovement
-
-    var description: String {
-        switch self {
-        case .layoutMovesCells: "the layout moves cells"
-        case .interactiveMovement: "interactive movement"
-        }
     }
 }
