@@ -7,7 +7,7 @@ STRICT = -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors
 # Any compiler warning in the project's own sources (C or Swift) fails the build.
 NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
 
-.PHONY: deps demo test bench bench-smoke sanitize docs docs-preview
+.PHONY: deps demo test bench bench-smoke bench-peers sanitize docs docs-preview
 
 deps:
 	@bash scripts/install-system-packages.sh
@@ -32,6 +32,7 @@ bench-smoke: deps
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench facade --cells 100 --steps 10 --solver both
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fidelity > /dev/null
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fields --items 100 --steps 10 --reference-steps 2
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench collisions --items 100 --frames 10 --reference-frames 2
 
 # DocC documentation for Dynamics and the solver modules, with DocC warnings as errors; fails when a public symbol
 # is undocumented or an article's Swift code does not compile (scripts/check-docs.sh). Archives end up in
@@ -69,3 +70,18 @@ peers: $(PEERS_DIR)/peers
 
 $(PEERS_DIR)/peers: $(PEERS_SOURCES) $(PEERS_HEADERS)
 	$(PEERS_CXX) $(PEERS_CXXFLAGS) -o $@ $(PEERS_SOURCES) -lbox2d -lchipmunk
+
+# Box2D's and Chipmunk's Debian packages, for the harness (never for the package itself).
+.PHONY: peers-deps
+peers-deps:
+	@dpkg -s libbox2d-dev libchipmunk-dev >/dev/null 2>&1 || { \
+		sudo_cmd=""; [ "$$(id -u)" = "0" ] || sudo_cmd="sudo"; \
+		$$sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo_cmd apt-get install -y -qq libbox2d-dev libchipmunk-dev; }
+
+# swift-dynamics (C core and animator) beside Box2D 2.4.1 and Chipmunk 7 on the collision scenes, one table (a few
+# minutes: pour 1,000 and 10,000 and the small scenes under the harness's 60 s budget). The full set:
+# `dynamics-bench peers --items 1000,10000,100000`; without budget: `--budget 0` (Box2D with bullets then takes
+# over half an hour at N = 10,000).
+bench-peers: deps peers-deps peers
+	$(SWIFT) build -c release --product dynamics-bench
+	$(SWIFT) run -c release --skip-build dynamics-bench peers

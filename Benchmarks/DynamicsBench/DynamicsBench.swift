@@ -8,7 +8,7 @@ struct DynamicsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynamics-bench",
         abstract: "Thousands of attached cells: the C core against the reference solver and the physical limit.",
-        subcommands: [Scenes.self, Facade.self, Fidelity.self, Fields.self],
+        subcommands: [Scenes.self, Facade.self, Fidelity.self, Fields.self, Collisions.self, Peers.self],
         defaultSubcommand: Scenes.self)
 }
 
@@ -51,7 +51,8 @@ func report(_ r: BenchmarkResult) {
     if let sparse = r.sparse { print("    \(sparse.description)") }
 }
 
-func writeJSON(_ results: [BenchmarkResult], to path: String?) throws {
+/// Writes `results` as pretty, key-sorted JSON to `path` (nothing when `path` is nil).
+func writeJSON(_ results: some Encodable, to path: String?) throws {
     guard let path else { return }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -77,6 +77,8 @@ public final class DynamicAnimator {
 
     /// Records by body slot, and slots by item identity.
     var records: [BodyRecord?] = []
+    /// Per body slot, what was last written to or read from its item (dense: the step's hot pass).
+    var mirrors: [ItemMirror] = []
     var slotByItem: [ObjectIdentifier: Int] = [:]
     /// Every registered behavior (top-level and children) in hierarchy order; rebuilt when the tree changes.
     var registeredBehaviorsCache: [DynamicBehavior]? {
@@ -304,12 +306,12 @@ public final class DynamicAnimator {
             try world.setPosition(record.id, x: Double(center.x), y: Double(center.y))
             try world.setAngle(record.id, angle)
         }
-        record.itemCenter = item.center
         record.itemTransform = item.transform
-        record.angle = angle
-        record.convertsCoordinates = needsConversion(item)
-        record.viewChangeCount = record.view?.geometryChangeCount ?? 0
         records[slot] = record
+        mirrors[slot].center = item.center
+        mirrors[slot].angle = angle
+        mirrors[slot].convertsCoordinates = needsConversion(item)
+        mirrors[slot].changeCount = mirrors[slot].view?.geometryChangeCount ?? 0
         resume()
     }
 
