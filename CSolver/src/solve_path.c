@@ -10,8 +10,9 @@
 /// hundred rows on; chains and other thin islands stay banded.
 #define sdSparseBandFlops 2.0e5
 #define sdSparseAdvantage 0.5
-/// Islands made only of springs switch to conjugate gradients much earlier: on the 10,000-cell grid of 15 Hz
-/// springs (n·kd² ≈ 8·10⁸) CG takes 19 ms per step and the band 132 ms.
+/// Islands made only of springs leave the band for conjugate gradients much earlier: on the 10,000-cell grid of
+/// 15 Hz springs (n·kd² ≈ 8·10⁸) CG takes 19 ms per step and the band 132 ms. Such an island still goes to the
+/// sparse path when its analysis says so (sd_consider_sparse), which is faster than CG on 2-D spring grids.
 #define sdSpringFlopBudget 1.0e7
 
 /// True when every row of the island is a spring (soft, well conditioned: conjugate gradients converge in a
@@ -74,10 +75,9 @@ static bool sd_may_merge(const sdWorld* world, const sdIsland* island) {
 static bool sd_sparse_candidate(const sdWorld* world, const sdIsland* island) {
     if (island->path == sdSolvePath_singleBody || island->path == sdSolvePath_kernel) return false;
     if (world->islandSolver == sdIslandSolver_iterative || island->rowCount <= sdKernelMaxRows) return false;
-    // Large islands of springs stay with Jacobi-preconditioned CG: their K is strongly diagonally dominant, so a
-    // CG iteration (a matrix-free product) beats a substitution with a kept factor (measured on the 10,000-cell
-    // grid of 15 Hz springs: CG 56 ms per step, the sparse path 94 ms, same load).
-    if (island->path == sdSolvePath_iterative && sd_is_all_springs(world, island)) return false;
+    // Large islands of springs are candidates too: Jacobi-preconditioned CG needs dozens of matrix-free products
+    // per solve on a grid, the kept factor a few substitutions (15 Hz spring grid, runs interleaved at the same
+    // load: 10,000 cells CG 23.0 ms per step, sparse 18.3 ms; 100,000 cells 531 ms and 307 ms).
     const double kd = island->bandwidth;
     return (double)island->rowCount * (kd + 1) * (kd + 1) > sdSparseBandFlops;
 }
