@@ -117,27 +117,13 @@ void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double
     }
 }
 
-/// Σ a[i]·b[i] with four partial sums (a vectorisable reduction).
-static inline double sd_block_dot(const double* restrict a, const double* restrict b, int32_t n) {
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    int32_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        s0 += a[i] * b[i];
-        s1 += a[i + 1] * b[i + 1];
-        s2 += a[i + 2] * b[i + 2];
-        s3 += a[i + 3] * b[i + 3];
-    }
-    for (; i < n; ++i) s0 += a[i] * b[i];
-    return (s0 + s1) + (s2 + s3);
-}
-
 void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
                        const double* restrict below) {
     const size_t ld = (size_t)m;
     const int32_t b = m - w;
-    for (int32_t k = 0; k < w; ++k) y[k] -= sd_block_dot(block + (size_t)k * ld + w, below, b);
+    for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, b);
     for (int32_t k = w - 1; k >= 0; --k) {
         const double* restrict ck = block + (size_t)k * ld;
-        y[k] = (y[k] - sd_block_dot(ck + k + 1, y + k + 1, w - k - 1)) / ck[k];
+        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) / ck[k];
     }
 }

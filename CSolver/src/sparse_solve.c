@@ -17,20 +17,6 @@
 
 #include <string.h>
 
-/// Σ a[i]·b[i] with four partial sums (so the compiler can vectorise the reduction).
-static double sd_dot(const double* restrict a, const double* restrict b, int32_t n) {
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
-    int32_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        s0 += a[i] * b[i];
-        s1 += a[i + 1] * b[i + 1];
-        s2 += a[i + 2] * b[i + 2];
-        s3 += a[i + 3] * b[i + 3];
-    }
-    for (; i < n; ++i) s0 += a[i] * b[i];
-    return (s0 + s1) + (s2 + s3);
-}
-
 /// Copies the island's filled rows into compact form in elimination order, numbering its bodies; returns the
 /// number of bodies.
 static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island) {
@@ -194,7 +180,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
                 }
             }
             sd_precondition(sp, island, factor, r, z);
-            const double rzNew = sd_dot(r, z, n);
+            const double rzNew = sd_sparse_dot(r, z, n);
             if (velocity) {
                 double energy = 0.0;
                 for (int32_t e = 0; e < n; ++e) energy += fixed[e] ? 0.0 : xe[e] * (rhs[e] - r[e]);
@@ -215,7 +201,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             sd_compact_apply(sp, island, bodies, p, q, true);
             for (int32_t e = 0; e < n; ++e)
                 if (fixed[e]) q[e] = 0.0;
-            const double pq = sd_dot(p, q, n);
+            const double pq = sd_sparse_dot(p, q, n);
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
             for (int32_t e = 0; e < n; ++e) {
