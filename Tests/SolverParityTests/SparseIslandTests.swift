@@ -31,17 +31,7 @@ struct SparseIslandTests {
             bodies.append(try world.createBody(d))
         }
         func link(_ a: BodyID?, _ b: BodyID, _ p: (Double, Double), _ q: (Double, Double), rope: Bool = false) throws {
-            var j = JointDefinition()
-            j.kind = rope ? .rope : .distance
-            j.bodyA = a
-            j.bodyB = b
-            j.anchorAX = p.0
-            j.anchorAY = p.1
-            j.anchorBX = q.0
-            j.anchorBY = q.1
-            j.length = ((q.0 - p.0) * (q.0 - p.0) + (q.1 - p.1) * (q.1 - p.1)).squareRoot()
-            j.frequency = frequency
-            j.dampingRatio = frequency > 0 ? 0.5 : 0
+            let j = anchoredJoint(rope ? .rope : .distance, a, b, p, q, frequency: frequency, dampingRatio: 0.5)
             links.append((try world.createJoint(j), j.length))
         }
         for k in bodies.indices {
@@ -160,14 +150,7 @@ struct SparseIslandTests {
         for k in bodies.indices {
             for other in [k % columns + 1 < columns ? k + 1 : nil, k + columns < bodies.count ? k + columns : nil].compactMap({ $0 }) {
                 let p = position(k), q = position(other)
-                var j = JointDefinition()
-                j.bodyA = bodies[k]
-                j.bodyB = bodies[other]
-                j.anchorAX = p.0
-                j.anchorAY = p.1
-                j.anchorBX = q.0
-                j.anchorBY = q.1
-                j.length = ((q.0 - p.0) * (q.0 - p.0) + (q.1 - p.1) * (q.1 - p.1)).squareRoot()
+                let j = anchoredJoint(.distance, bodies[k], bodies[other], p, q)
                 links.append((try world.createJoint(j), j.length))
             }
         }
