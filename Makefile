@@ -4,8 +4,9 @@ SWIFT ?= swift
 # The project's own builds: strict C warnings (Package.swift carries no unsafe flags, so apps can depend on a
 # tagged release; these apply to this checkout only).
 STRICT = -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors
-# Any compiler warning in the project's own sources (C or Swift) fails the build.
-NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
+# Any compiler warning in the project's own sources (C or Swift) fails the build, and so does a failed build (`&&`:
+# with `;` the grep's status replaced the build's, and `swift test --skip-build` then ran the previous binaries).
+NO_WARNINGS = 2>&1 | tee .build-warnings.log && ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
 
 .PHONY: deps demo test bench bench-smoke bench-peers sanitize docs docs-preview
 
