@@ -94,6 +94,8 @@ public final class DynamicAnimator {
     var needsConfiguration = false
     /// Behaviors whose `applyChanges(in:)` runs before the next step, in the order they asked.
     var pendingWorldUpdates: [DynamicBehavior] = []
+    /// World anchors moved since the last step, sent to the world in one call before the hooks run.
+    var anchorMoves = AnchorMoves()
     /// True inside ``step(_:)``: top-level additions and removals wait until the step ends.
     var isStepping = false
     var deferredChanges: [() -> Void] = []
@@ -267,8 +269,19 @@ public final class DynamicAnimator {
         resume()
     }
 
-    /// Runs the queued `applyChanges(in:)` hooks.
+    /// A registered attachment's world anchor moved to `point` (reference coordinates): queued for the next
+    /// step, which sends all moved anchors to the world in one call.
+    func queueAnchorMove(of joint: JointID, to point: CGPoint) {
+        anchorMoves.append(joint, x: Double(point.x), y: Double(point.y))
+        resume()
+    }
+
+    /// Runs the queued anchor moves, then the queued `applyChanges(in:)` hooks.
     func applyPendingWorldUpdates() {
+        if !anchorMoves.isEmpty {
+            solve { try world.setJointWorldAnchors(anchorMoves.joints, x: anchorMoves.x, y: anchorMoves.y) }
+            anchorMoves.removeAll()
+        }
         guard !pendingWorldUpdates.isEmpty else { return }
         let pending = pendingWorldUpdates
         pendingWorldUpdates.removeAll(keepingCapacity: true)
