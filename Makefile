@@ -4,10 +4,11 @@ SWIFT ?= swift
 # The project's own builds: strict C warnings (Package.swift carries no unsafe flags, so apps can depend on a
 # tagged release; these apply to this checkout only).
 STRICT = -Xcc -Wall -Xcc -Wextra -Xswiftc -warnings-as-errors
-# Any compiler warning in the project's own sources (C or Swift) fails the build.
-NO_WARNINGS = 2>&1 | tee .build-warnings.log; ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
+# Any compiler warning in the project's own sources (C or Swift) fails the build, and so does a failed build (`&&`:
+# with `;` the grep's status replaced the build's, and `swift test --skip-build` then ran the previous binaries).
+NO_WARNINGS = 2>&1 | tee .build-warnings.log && ! grep -E '(CSolver|Sources|Tests|Benchmarks)/[^:]*:[0-9]+:[0-9]+: warning:' .build-warnings.log
 
-.PHONY: deps demo test bench bench-smoke sanitize tsan docs docs-preview fuzz fuzz-replay soak
+.PHONY: deps demo test bench bench-smoke bench-peers sanitize tsan docs docs-preview fuzz fuzz-replay soak
 
 deps:
 	@bash scripts/install-system-packages.sh
@@ -32,6 +33,7 @@ bench-smoke: deps
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench facade --cells 100 --steps 10 --solver both
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fidelity > /dev/null
 	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench fields --items 100 --steps 10 --reference-steps 2
+	$(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench collisions --items 100 --frames 10 --reference-frames 2
 	# Determinism across processes: two runs of the mixed scene print the same hash of the final state's bits.
 	a=$$($(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench soak --steps 2000 --print-hash) && \
 	b=$$($(SWIFT) run -c release --skip-build $(STRICT) dynamics-bench soak --steps 2000 --print-hash) && \
@@ -83,3 +85,18 @@ peers: $(PEERS_DIR)/peers
 
 $(PEERS_DIR)/peers: $(PEERS_SOURCES) $(PEERS_HEADERS)
 	$(PEERS_CXX) $(PEERS_CXXFLAGS) -o $@ $(PEERS_SOURCES) -lbox2d -lchipmunk
+
+# Box2D's and Chipmunk's Debian packages, for the harness (never for the package itself).
+.PHONY: peers-deps
+peers-deps:
+	@dpkg -s libbox2d-dev libchipmunk-dev >/dev/null 2>&1 || { \
+		sudo_cmd=""; [ "$$(id -u)" = "0" ] || sudo_cmd="sudo"; \
+		$$sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo_cmd apt-get install -y -qq libbox2d-dev libchipmunk-dev; }
+
+# swift-dynamics (C core and animator) beside Box2D 2.4.1 and Chipmunk 7 on the collision scenes, one table (a few
+# minutes: pour 1,000 and 10,000 and the small scenes under the harness's 60 s budget). The full set:
+# `dynamics-bench peers --items 1000,10000,100000`; without budget: `--budget 0` (Box2D with bullets then takes
+# over half an hour at N = 10,000).
+bench-peers: deps peers-deps peers
+	$(SWIFT) build -c release --product dynamics-bench
+	$(SWIFT) run -c release --skip-build dynamics-bench peers

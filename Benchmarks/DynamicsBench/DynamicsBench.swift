@@ -8,7 +8,7 @@ struct DynamicsBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dynamics-bench",
         abstract: "Thousands of attached cells: the C core against the reference solver and the physical limit.",
-        subcommands: [Scenes.self, Facade.self, Fidelity.self, Fields.self, Soak.self],
+        subcommands: [Scenes.self, Facade.self, Fidelity.self, Fields.self, Collisions.self, Peers.self, Soak.self],
         defaultSubcommand: Scenes.self)
 }
 
@@ -48,9 +48,11 @@ func report(_ r: BenchmarkResult) {
     }
     print(line)
     print("    stages: \(shares); \(r.accuracyName) = \(String(format: "%.6g", r.accuracy))" + (r.solvePaths.map { "; paths: \($0)" } ?? ""))
+    if let sparse = r.sparse { print("    \(sparse.description)") }
 }
 
-func writeJSON(_ results: [BenchmarkResult], to path: String?) throws {
+/// Writes `results` as pretty, key-sorted JSON to `path` (nothing when `path` is nil).
+func writeJSON(_ results: some Encodable, to path: String?) throws {
     guard let path else { return }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -77,6 +79,8 @@ struct Scenes: ParsableCommand {
     var noBodySpace = false
     @Flag(help: "Never let bodies rest, so the settle phase keeps computing (shows there is no denormal slowdown).")
     var noRest = false
+    @Option(help: "Sparse fronts with at least this many rows go through LAPACK/BLAS-3 (0: the default, 128 with OpenBLAS, never with the reference BLAS).")
+    var blasFront = 0
     @Option(help: "Largest N the reference solver runs (it is slow).")
     var referenceMaxCells = 100_000
     @Option(help: "Write the results as JSON to this path.")
@@ -98,7 +102,7 @@ struct Scenes: ParsableCommand {
                 for solverKind in solver.kinds {
                     if solverKind == .reference && n > referenceMaxCells { continue }
                     let runSteps = solverKind == .reference ? min(steps, referenceSteps) : steps
-                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind, rest: !noRest, bodySpace: !noBodySpace)
+                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind, rest: !noRest, bodySpace: !noBodySpace, blasFrontRows: blasFront)
                     report(result)
                     results.append(result)
                     byKind["\(solverKind)"] = result

@@ -34,11 +34,7 @@ struct Fields: ParsableCommand {
             print(r.report)
             results.append(r)
         }
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(results).write(to: URL(fileURLWithPath: json))
-        }
+        try writeJSON(results, to: json)
     }
 }
 

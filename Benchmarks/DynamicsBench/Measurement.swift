@@ -67,15 +67,36 @@ struct BenchmarkResult: Codable {
     var movingMedianMilliseconds: Double?
     var settledMedianMilliseconds: Double?
     var driveMedianMilliseconds: Double
+    /// The sparse path (C core only), summed over the run: milliseconds per stage (ordering, symbolic, numeric,
+    /// solve), factorisations, preconditioned iterations, flops of one factorisation and of the run's work.
+    var sparse: SparseSummary?
     /// Every step's time in seconds (not written to JSON), to compare solvers over the same frames.
     var stepSeconds: [Double] = []
 
     enum CodingKeys: String, CodingKey {
         case scene, solver, cells, steps, medianMilliseconds, p95Milliseconds, nanosecondsPerCellStep
         case peakResidentMiB, stageShares, accuracyName, accuracy, solvePaths, movingMedianMilliseconds
-        case settledMedianMilliseconds, driveMedianMilliseconds
+        case settledMedianMilliseconds, driveMedianMilliseconds, sparse
     }
 
     /// Median milliseconds of the first `count` steps.
     func medianOfFirst(_ count: Int) -> Double { percentiles(Array(stepSeconds.prefix(count))).median * 1e3 }
+}
+
+/// The sparse path's work over a run (C core).
+struct SparseSummary: Codable {
+    var islands = 0
+    var factorNonzeros = 0
+    var factorFlops = 0.0
+    var orderMilliseconds = 0.0, symbolicMilliseconds = 0.0, numericMilliseconds = 0.0, solveMilliseconds = 0.0
+    var factorizations = 0, iterations = 0
+    var runFactorFlops = 0.0, runSolveFlops = 0.0
+
+    /// One line for the report.
+    var description: String {
+        String(
+            format: "sparse %d island(s), L %d nonzeros, %.3g flops/factorisation; over the run: ordering %.1f ms, symbolic %.1f ms, numeric %.1f ms (%d factorisations, %.3g flops), solve %.1f ms (%d PCG iterations, %.3g flops)",
+            islands, factorNonzeros, factorFlops, orderMilliseconds, symbolicMilliseconds, numericMilliseconds,
+            factorizations, runFactorFlops, solveMilliseconds, iterations, runSolveFlops)
+    }
 }

@@ -25,7 +25,7 @@ enum SceneKind: String, CaseIterable {
 /// Builds a scene on one backend, steps it at 60 Hz (two substeps of 1/120 s) and measures every step.
 func runScene(
     _ kind: SceneKind, solver: SolverKind, cells: Int, steps: Int, islandSolver: IslandSolverKind, rest: Bool = true,
-    bodySpace: Bool = true
+    bodySpace: Bool = true, blasFrontRows: Int = 0
 ) throws -> BenchmarkResult {
     ResidentMemory.resetPeak()
     var settings = WorldSettings()
@@ -35,11 +35,13 @@ func runScene(
         ? try PhysicsWorld(AcceleratedBackend.self, settings: settings) : try PhysicsWorld(ReferenceWorld.self, settings: settings)
     (world.backend as? AcceleratedBackend)?.islandSolver = islandSolver
     (world.backend as? AcceleratedBackend)?.usesBodySpacePath = bodySpace
+    (world.backend as? AcceleratedBackend)?.sparseBLASFrontRows = blasFrontRows
     var scene = try kind.make(world, cells: cells)
     var stepTimes: [Double] = []
     var driveTimes: [Double] = []
     var stages = [0.0, 0.0, 0.0, 0.0]
     var paths = ""
+    var sparse = SparseSummary()
     var progress = Progress(label: "\(kind.rawValue) \(solver) N=\(cells)", total: steps)
     let dt = 1.0 / 60.0
     for frame in 0..<steps {
@@ -55,7 +57,18 @@ func runScene(
             stages[1] += s.assemblySeconds
             stages[2] += s.solveSeconds
             stages[3] += s.integrationSeconds
-            paths = "batched \(s.batchedIslands), banded \(s.bandedIslands), dense \(s.denseIslands), iterative \(s.iterativeIslands), max band \(s.maxBandwidth)"
+            paths = "batched \(s.batchedIslands), banded \(s.bandedIslands), dense \(s.denseIslands), iterative \(s.iterativeIslands), sparse \(s.sparseIslands), max band \(s.maxBandwidth)"
+            sparse.islands = s.sparseIslands
+            sparse.factorNonzeros = s.factorNonzeros
+            sparse.factorFlops = s.factorFlops
+            sparse.orderMilliseconds += s.orderSeconds * 1e3
+            sparse.symbolicMilliseconds += s.symbolicSeconds * 1e3
+            sparse.numericMilliseconds += s.numericSeconds * 1e3
+            sparse.solveMilliseconds += s.sparseSolveSeconds * 1e3
+            sparse.factorizations += s.sparseFactorizations
+            sparse.iterations += s.sparseIterations
+            sparse.runFactorFlops += s.stepFactorFlops
+            sparse.runSolveFlops += s.stepSolveFlops
         }
         progress.update(frame + 1)
     }
@@ -74,5 +87,5 @@ func runScene(
         peakResidentMiB: ResidentMemory.peakMiB(), stageShares: shares, accuracyName: name, accuracy: value,
         solvePaths: paths.isEmpty ? nil : paths, movingMedianMilliseconds: moving.map { $0 * 1e3 },
         settledMedianMilliseconds: settled.map { $0 * 1e3 }, driveMedianMilliseconds: percentiles(driveTimes).median * 1e3,
-        stepSeconds: stepTimes)
+        sparse: sparse.islands > 0 || sparse.factorizations > 0 ? sparse : nil, stepSeconds: stepTimes)
 }

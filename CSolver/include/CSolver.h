@@ -261,6 +261,16 @@ typedef struct sdStepStats {
     int32_t iterativeIslands;     ///< islands solved by conjugate gradients
     int32_t maxBandwidth;         ///< widest band factored
     double forcesSeconds, assemblySeconds, solveSeconds, integrationSeconds;
+    int32_t sparseIslands;        ///< islands on the sparse path (nested dissection, supernodal Cholesky)
+    int32_t factorizations;       ///< sparse numeric factorisations in the last step
+    int32_t iterations;           ///< conjugate-gradient iterations preconditioned by a kept sparse factor
+    int64_t factorNonzeros;       ///< entries of L over the sparse islands' factors
+    double factorFlops;           ///< flops of one numeric factorisation of every sparse island
+    double stepFactorFlops;       ///< flops of the factorisations done in the last step
+    double solveFlops;            ///< flops of the substitutions with sparse factors in the last step
+    /// Seconds of the last step in the sparse path's stages: nested-dissection ordering and symbolic analysis
+    /// (only when the layout was rebuilt), numeric factorisation, substitutions and preconditioned iterations.
+    double orderSeconds, symbolicSeconds, numericSeconds, sparseSolveSeconds;
 } sdStepStats;
 
 sdJointDef sdDefaultJointDef(void);
@@ -289,6 +299,13 @@ sdResult sdWorld_SetIslandSolver(sdWorld* world, sdIslandSolver solver);
 /// Whether islands of one body held only by springs are solved in the body's own unknowns (default true).
 /// Off, they go through the island solver like any other small island (for measuring the two).
 sdResult sdWorld_SetBodySpacePath(sdWorld* world, bool enabled);
+/// Fronts of the sparse path (large coupled islands) with at least `rows` rows are factored by LAPACK dpotrf and
+/// BLAS-3 dtrsm/dsyrk, smaller ones by the in-house vectorised kernel. 0 restores the default: 128 when the BLAS
+/// in use is an optimised one (OpenBLAS, detected at run time; Accelerate), else never (Debian's reference BLAS
+/// runs them about three times slower than the in-house kernel). outOfRange for a negative count.
+sdResult sdWorld_SetSparseBLASFrontRows(sdWorld* world, int32_t rows);
+/// The current threshold of sdWorld_SetSparseBLASFrontRows (INT32_MAX: never BLAS).
+int32_t sdWorld_GetSparseBLASFrontRows(const sdWorld* world);
 /// Statistics of the last step.
 sdStepStats sdWorld_GetStepStats(const sdWorld* world);
 

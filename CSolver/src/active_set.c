@@ -1,7 +1,7 @@
 // One island's linear system by its path (in-house kernel, LAPACK banded or dense, conjugate gradients), and
 // the active set over bounded rows (ropes, limits, friction torque): rows whose impulse leaves [lo, hi] are
 // clamped and fixed, and the rest re-solved, until every free row is within bounds.
-#include "sd_solve.h"
+#include "sd_sparse.h"
 
 #include <string.h>
 
@@ -10,6 +10,7 @@
 bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, double* x) {
     sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
+    if (island->path == sdSolvePath_sparse) return sd_sparse_solve(world, island, b, x);
     double* rhs = s->rhsCopy;
     memcpy(rhs, b, (size_t)n * sizeof(double));
     switch (island->path) {
@@ -23,7 +24,11 @@ bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, do
         const int32_t kd = island->bandwidth, ld = kd + 1;
         memset(s->matrix, 0, (size_t)ld * (size_t)n * sizeof(double));
         sd_assemble(world, island, s->matrix, rhs, true, kd, 0, ld);
-        if (!sd_lapack_banded_solve(s->matrix, n, kd, rhs)) return false;
+        // Narrow bands (chains, merged) in-house — LAPACK's dpbtrf makes two BLAS calls per column there —
+        // unless every island was asked to go through LAPACK.
+        const bool inHouse = kd <= sdMergeBandwidth && world->islandSolver != sdIslandSolver_bandedLAPACK;
+        const bool solved = inHouse ? sd_band_solve(s->matrix, n, kd, rhs) : sd_lapack_banded_solve(s->matrix, n, kd, rhs);
+        if (!solved) return false;
         memcpy(x, rhs, (size_t)n * sizeof(double));
         return true;
     }
@@ -34,6 +39,7 @@ bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, do
         return true;
     }
     case sdSolvePath_iterative:
+    case sdSolvePath_sparse:     // solved above
     case sdSolvePath_singleBody: // solved in body space before the general islands, never here
         break;
     }

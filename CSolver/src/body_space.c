@@ -3,6 +3,8 @@
 // the body's own velocity — 2 × 2 when every spring holds the centre — whatever the number of springs.
 #include "sd_solve.h"
 
+#pragma STDC FP_CONTRACT OFF
+
 /// One body held only by springs: with λ_i = g_i − a_i·J_i·v⁺ for each spring row (the same soft-row law as
 /// the general solve), v⁺ = v* + M⁻¹ Σ J_iᵀλ_i becomes the 3 × 3 system (M + Σ a_i J_iᵀJ_i)·v⁺ = M·v* + Σ J_iᵀg_i,
 /// whatever the number of springs. Reads only the contiguous hot spring rows and the body's arrays.
@@ -80,32 +82,28 @@ static inline void sd_solve_single_body(sdWorld* world, const sdIsland* island, 
 }
 
 /// A single-body island whose springs all hold the body's centre (spring-dragged cells): no lever arms, so the
-/// angular unknown decouples, every row's effective mass is the body's mass, and the system is 2 × 2.
-static inline void sd_solve_centred_body(sdWorld* world, const sdIsland* island, double h, bool trapezoidal) {
-    const sdSolverScratch* s = &world->scratch;
-    const int32_t b = island->firstBody;
-    const double m = 1.0 / world->invMass[b];
-    const double bx = world->x[b], by = world->y[b];
-    const double v0x = s->v0x[b], v0y = s->v0y[b];
+/// angular unknown decouples, every row's effective mass is the body's mass, and the system is 2 × 2. `count`
+/// springs from `rows`; always inlined, so the batch loops below see a constant count and vectorise across bodies.
+SD_INLINE void sd_centred_body(const double* restrict invMass, const double* restrict x, const double* restrict y,
+                               const double* restrict v0xs, const double* restrict v0ys, const double* restrict vx,
+                               const double* restrict vy, int32_t b, const sdSpringRow* restrict rows, int32_t count,
+                               double h, bool trapezoidal, double* restrict outX, double* restrict outY) {
+    const double m = 1.0 / invMass[b];
+    const double bx = x[b], by = y[b];
+    const double v0x = v0xs[b], v0y = v0ys[b];
     double a11 = m, a12 = 0.0, a22 = m;
-    double r1 = m * world->vx[b], r2 = m * world->vy[b];
-    const sdSpringRow* rows = s->springs + island->springStart;
-    for (int32_t p = 0; p < island->rowCount; ++p) {
+    double r1 = m * vx[b], r2 = m * vy[b];
+    for (int32_t p = 0; p < count; ++p) {
         const sdSpringRow* spring = &rows[p];
         const double dx = bx - spring->otherX, dy = by - spring->otherY;
-        double ex, ey, error;
-        if (spring->type == sdRow_distance) {
-            const double length = sqrt(dx * dx + dy * dy);
-            const bool degenerate = !(length > 1e-12);
-            const double inverse = degenerate ? 0.0 : 1.0 / length;
-            ex = degenerate ? 1.0 : dx * inverse;
-            ey = degenerate ? 0.0 : dy * inverse;
-            error = length - spring->length;
-        } else {
-            ex = spring->type == sdRow_pointX ? 1.0 : 0.0;
-            ey = 1.0 - ex;
-            error = dx * ex + dy * ey;
-        }
+        const bool distance = spring->type == sdRow_distance;
+        const double length = sqrt(dx * dx + dy * dy);
+        const bool degenerate = !(length > 1e-12);
+        const double inverse = degenerate ? 0.0 : 1.0 / length;
+        const double px = spring->type == sdRow_pointX ? 1.0 : 0.0;
+        const double ex = distance ? (degenerate ? 1.0 : dx * inverse) : px;
+        const double ey = distance ? (degenerate ? 0.0 : dy * inverse) : 1.0 - px;
+        const double error = distance ? length - spring->length : dx * ex + dy * ey;
         const double kappa = spring->kappa, eta = spring->eta;
         const double a = m * (trapezoidal ? h * h * kappa / 4.0 + h * eta / 2.0 : h * h * kappa + h * eta);
         const double g = -h * m * kappa * error - (trapezoidal ? a * (ex * v0x + ey * v0y) : 0.0);
@@ -116,8 +114,134 @@ static inline void sd_solve_centred_body(sdWorld* world, const sdIsland* island,
         r2 += ey * g;
     }
     const double inverseDeterminant = 1.0 / (a11 * a22 - a12 * a12);
-    world->vx[b] = (a22 * r1 - a12 * r2) * inverseDeterminant;
-    world->vy[b] = (a11 * r2 - a12 * r1) * inverseDeterminant;
+    *outX = (a22 * r1 - a12 * r2) * inverseDeterminant;
+    *outY = (a11 * r2 - a12 * r1) * inverseDeterminant;
+}
+
+static inline void sd_solve_centred_body(sdWorld* world, const sdIsland* island, double h, bool trapezoidal) {
+    const sdSolverScratch* s = &world->scratch;
+    const int32_t b = island->firstBody;
+    double vx, vy;
+    sd_centred_body(world->invMass, world->x, world->y, s->v0x, s->v0y, world->vx, world->vy, b,
+                    s->springs + island->springStart, island->rowCount, h, trapezoidal, &vx, &vy);
+    world->vx[b] = vx;
+    world->vy[b] = vy;
+}
+
+/// Islands a batch chunk holds: its arrays (about 36 KiB) stay in L1/L2.
+#define SD_BODY_CHUNK 128
+
+/// One chunk of centred islands of `springs` springs each, many bodies per instruction: gather the bodies and,
+/// spring by spring, the spring rows into contiguous arrays; run the law in branch-free loops over them; solve the
+/// 2 × 2 systems; scatter the velocities (every body is in one island, so the lanes never write the same body).
+/// The operations are those of sd_centred_body in the same order (FP_CONTRACT is off in this file), so every copy
+/// and the one-island path give the same bits.
+SD_INLINE void sd_centred_chunk(sdWorld* world, const int32_t* restrict bodies, const int32_t* restrict starts,
+                                int32_t n, int32_t springs, double h, bool trapezoidal) {
+    const sdSolverScratch* s = &world->scratch;
+    double m[SD_BODY_CHUNK], bx[SD_BODY_CHUNK], by[SD_BODY_CHUNK], v0x[SD_BODY_CHUNK], v0y[SD_BODY_CHUNK];
+    double a11[SD_BODY_CHUNK], a12[SD_BODY_CHUNK], a22[SD_BODY_CHUNK], r1[SD_BODY_CHUNK], r2[SD_BODY_CHUNK];
+    // Per spring (at most 4 in a batch), per island: the rows' fields, gathered island by island (each island's
+    // springs are contiguous, so memory is read in order).
+    double ox[4][SD_BODY_CHUNK], oy[4][SD_BODY_CHUNK], len[4][SD_BODY_CHUNK], kappa[4][SD_BODY_CHUNK];
+    double eta[4][SD_BODY_CHUNK], px[4][SD_BODY_CHUNK], distance[4][SD_BODY_CHUNK];
+    for (int32_t q = 0; q < n; ++q) {
+        const int32_t b = bodies[q];
+        m[q] = 1.0 / world->invMass[b];
+        bx[q] = world->x[b];
+        by[q] = world->y[b];
+        v0x[q] = s->v0x[b];
+        v0y[q] = s->v0y[b];
+        r1[q] = world->vx[b];
+        r2[q] = world->vy[b];
+    }
+    for (int32_t q = 0; q < n; ++q) {
+        a11[q] = m[q];
+        a12[q] = 0.0;
+        a22[q] = m[q];
+        r1[q] = m[q] * r1[q];
+        r2[q] = m[q] * r2[q];
+    }
+    for (int32_t q = 0; q < n; ++q) {
+        const sdSpringRow* rows = &s->springs[starts[q]];
+        for (int32_t p = 0; p < springs; ++p) {
+            ox[p][q] = rows[p].otherX;
+            oy[p][q] = rows[p].otherY;
+            len[p][q] = rows[p].length;
+            kappa[p][q] = rows[p].kappa;
+            eta[p][q] = rows[p].eta;
+            distance[p][q] = rows[p].type == sdRow_distance ? 1.0 : 0.0;
+            px[p][q] = rows[p].type == sdRow_pointX ? 1.0 : 0.0;
+        }
+    }
+    for (int32_t p = 0; p < springs; ++p) {
+        for (int32_t q = 0; q < n; ++q) {
+            const double dx = bx[q] - ox[p][q], dy = by[q] - oy[p][q];
+            const bool isDistance = distance[p][q] != 0.0;
+            const double length = sqrt(dx * dx + dy * dy);
+            const bool degenerate = !(length > 1e-12);
+            const double inverse = degenerate ? 0.0 : 1.0 / length;
+            const double ex = isDistance ? (degenerate ? 1.0 : dx * inverse) : px[p][q];
+            const double ey = isDistance ? (degenerate ? 0.0 : dy * inverse) : 1.0 - px[p][q];
+            const double error = isDistance ? length - len[p][q] : dx * ex + dy * ey;
+            const double mq = m[q], k = kappa[p][q], c = eta[p][q];
+            const double a = mq * (trapezoidal ? h * h * k / 4.0 + h * c / 2.0 : h * h * k + h * c);
+            const double g = -h * mq * k * error - (trapezoidal ? a * (ex * v0x[q] + ey * v0y[q]) : 0.0);
+            a11[q] += a * ex * ex;
+            a12[q] += a * ex * ey;
+            a22[q] += a * ey * ey;
+            r1[q] += ex * g;
+            r2[q] += ey * g;
+        }
+    }
+    for (int32_t q = 0; q < n; ++q) {
+        const double inverseDeterminant = 1.0 / (a11[q] * a22[q] - a12[q] * a12[q]);
+        ox[0][q] = (a22[q] * r1[q] - a12[q] * r2[q]) * inverseDeterminant;
+        oy[0][q] = (a11[q] * r2[q] - a12[q] * r1[q]) * inverseDeterminant;
+    }
+    for (int32_t q = 0; q < n; ++q) {
+        world->vx[bodies[q]] = ox[0][q];
+        world->vy[bodies[q]] = oy[0][q];
+    }
+}
+
+SD_INLINE void sd_centred_batch_body(sdWorld* world, const int32_t* bodies, const int32_t* starts, int32_t count,
+                                     int32_t springs, double h, bool trapezoidal) {
+    for (int32_t first = 0; first < count; first += SD_BODY_CHUNK) {
+        const int32_t n = count - first < SD_BODY_CHUNK ? count - first : SD_BODY_CHUNK;
+        sd_centred_chunk(world, bodies + first, starts + first, n, springs, h, trapezoidal);
+    }
+}
+
+static void sd_centred_batch_generic(sdWorld* world, const int32_t* bodies, const int32_t* starts, int32_t count,
+                                     int32_t springs, double h, bool trapezoidal) {
+    sd_centred_batch_body(world, bodies, starts, count, springs, h, trapezoidal);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_centred_batch_avx2(sdWorld* world, const int32_t* bodies, const int32_t* starts,
+                                                 int32_t count, int32_t springs, double h, bool trapezoidal) {
+    sd_centred_batch_body(world, bodies, starts, count, springs, h, trapezoidal);
+}
+SD_TARGET_AVX512 static void sd_centred_batch_avx512(sdWorld* world, const int32_t* bodies, const int32_t* starts,
+                                                     int32_t count, int32_t springs, double h, bool trapezoidal) {
+    sd_centred_batch_body(world, bodies, starts, count, springs, h, trapezoidal);
+}
+#endif
+
+/// One batch through the widest copy the processor runs.
+static void sd_centred_batch(sdWorld* world, const int32_t* bodies, const int32_t* starts, int32_t count,
+                             int32_t springs, double h, bool trapezoidal) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx512()) {
+        sd_centred_batch_avx512(world, bodies, starts, count, springs, h, trapezoidal);
+        return;
+    }
+    if (sd_cpu_has_avx2()) {
+        sd_centred_batch_avx2(world, bodies, starts, count, springs, h, trapezoidal);
+        return;
+    }
+#endif
+    sd_centred_batch_generic(world, bodies, starts, count, springs, h, trapezoidal);
 }
 
 void sd_solve_body_space_islands(sdWorld* world, double h) {
@@ -131,12 +255,28 @@ void sd_solve_body_space_islands(sdWorld* world, double h) {
         s->springStep = h;
     }
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
+    // Centred islands of four springs (the drag) or one (springy layouts) in batches across bodies; the rest one
+    // by one. An island held by a contact island is solved there.
+    int32_t batched[2] = {0, 0};
     for (int32_t k = 0; k < s->islandCount; ++k) {
         const sdIsland* island = &s->islands[k];
-        if (island->path != sdSolvePath_singleBody || island->owner >= 0) continue; // owned: its contact island solves it
-        if (island->centred) sd_solve_centred_body(world, island, h, trapezoidal);
-        else sd_solve_single_body(world, island, h, trapezoidal);
+        if (island->path != sdSolvePath_singleBody || island->owner >= 0) continue;
+        if (island->centred && (island->rowCount == 4 || island->rowCount == 1)) {
+            const int which = island->rowCount == 4 ? 0 : 1;
+            int32_t* list = which == 0 ? s->batchBodies : s->batchBodies + s->islandCount;
+            int32_t* starts = which == 0 ? s->batchStarts : s->batchStarts + s->islandCount;
+            list[batched[which]] = island->firstBody;
+            starts[batched[which]] = island->springStart;
+            batched[which] += 1;
+        } else if (island->centred) {
+            sd_solve_centred_body(world, island, h, trapezoidal);
+        } else {
+            sd_solve_single_body(world, island, h, trapezoidal);
+        }
     }
+    sd_centred_batch(world, s->batchBodies, s->batchStarts, batched[0], 4, h, trapezoidal);
+    sd_centred_batch(world, s->batchBodies + s->islandCount, s->batchStarts + s->islandCount, batched[1], 1, h,
+                     trapezoidal);
 }
 
 void sd_build_body_space_rows(sdWorld* world) {

@@ -7,8 +7,9 @@
 //   3. rows        the rows of moving joints, in joint order, grouped by island (counting sort), and the rows
 //                  touching each body (row_order.c orders each island for a narrow band)
 //   4. paths       each island's solve path and the matrix storage it needs (solve_path.c)
-//   5. body space  the hot spring rows of single-body islands (body_space.c)
-//   6. commit      bodies of moving islands wake; the layout is marked current
+//   5. store       the rows renumbered in layout order, so every later pass over them walks memory in order
+//   6. body space  the hot spring rows of single-body islands (body_space.c)
+//   7. commit      bodies of moving islands wake; the layout is marked current
 #include "sd_rows.h"
 
 #include <string.h>
@@ -127,7 +128,26 @@ static void sd_index_rows_by_body(sdWorld* world) {
     }
 }
 
-/// Stage 6: wake the bodies of moving islands, forget stale warm starts, and mark the layout current — as of
+/// Stage 5: rows renumbered so that a row's index is its layout position (sortIndex becomes the identity): the
+/// solves fill, multiply and substitute over the rows in layout order, which is then memory order too.
+static void sd_store_rows_in_layout_order(sdWorld* world) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t n = s->rowCount;
+    int32_t* inverse = s->sortBuffer; // raw row → layout position
+    int32_t* buffer = s->rowKey;      // free once the islands are ordered
+    for (int32_t p = 0; p < n; ++p) inverse[s->sortIndex[p]] = p;
+    for (int32_t p = 0; p < n; ++p) buffer[p] = s->rowJoint[s->sortIndex[p]];
+    memcpy(s->rowJoint, buffer, (size_t)n * sizeof(int32_t));
+    for (int32_t p = 0; p < n; ++p) buffer[p] = s->rowIsland[s->sortIndex[p]];
+    memcpy(s->rowIsland, buffer, (size_t)n * sizeof(int32_t));
+    for (int32_t p = 0; p < n; ++p) buffer[p] = s->rowType[s->sortIndex[p]];
+    for (int32_t p = 0; p < n; ++p) s->rowType[p] = (uint8_t)buffer[p];
+    const int32_t entries = s->adjacencyStart[world->slotCount];
+    for (int32_t q = 0; q < entries; ++q) s->adjacency[q] = inverse[s->adjacency[q]];
+    for (int32_t p = 0; p < n; ++p) s->sortIndex[p] = p;
+}
+
+/// Stage 7: wake the bodies of moving islands, forget stale warm starts, and mark the layout current — as of
 /// before the waking: a body woken here can wake its whole sleep ring, other islands whose rows were not
 /// gathered, and then the layout must be built again (sd_prepare_constraints loops).
 static void sd_commit_layout(sdWorld* world) {
@@ -153,6 +173,7 @@ int sd_prepare_constraints(sdWorld* world) {
         sd_index_rows_by_body(world);
         sd_order_islands(world);
         if (sd_choose_solve_paths(world) != sdResult_ok) return sdResult_outOfMemory;
+        sd_store_rows_in_layout_order(world);
         sd_build_body_space_rows(world);
         sd_commit_layout(world);
     }

@@ -7,9 +7,12 @@
 #include "sd_world.h"
 
 
-/// Feature id of a polygon point: which shape gave the reference face, its vertex, the other's vertex.
+/// Feature id of a polygon point: A's vertex and B's vertex, whichever gave the reference face, so a point keeps
+/// its id (and its warm-start impulses) when the reference face moves to the other shape — a box that tilts on a
+/// long floor does that in its first steps.
 static inline uint32_t sd_feature_id(bool flip, int32_t referenceVertex, int32_t incidentVertex) {
-    return (flip ? 1u << 16 : 0u) | ((uint32_t)referenceVertex << 8) | (uint32_t)incidentVertex;
+    return flip ? ((uint32_t)incidentVertex << 8) | (uint32_t)referenceVertex
+                : ((uint32_t)referenceVertex << 8) | (uint32_t)incidentVertex;
 }
 
 void sd_pose_polygon(const sdShape* shape, double px, double py, double c, double s, sdWorldPolygon* out) {

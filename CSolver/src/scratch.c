@@ -35,7 +35,8 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
         !SD_GROW(s->hi, capacity) || !SD_GROW(s->fixed, capacity) || !SD_GROW(s->warm, capacity) ||
         !SD_GROW(s->cgR, capacity) || !SD_GROW(s->cgZ, capacity) || !SD_GROW(s->cgP, capacity) ||
         !SD_GROW(s->cgQ, capacity) || !SD_GROW(s->rhsCopy, capacity) || !SD_GROW(s->islands, capacity) ||
-        !SD_GROW(s->springs, capacity))
+        !SD_GROW(s->springs, capacity) || !SD_GROW(s->batchBodies, 2 * (size_t)capacity) ||
+        !SD_GROW(s->batchStarts, 2 * (size_t)capacity))
         return sdResult_outOfMemory;
     s->rowCapacity = capacity;
     s->islandCapacity = capacity;
@@ -44,11 +45,12 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
 }
 
 void sd_free_scratch(sdSolverScratch* s) {
-    void* buffers[] = {s->springs, s->jointSpring, s->v0x, s->v0y, s->w0, s->x0, s->y0, s->a0, s->parent, s->order, s->firstRow,
+    void* buffers[] = {s->springs, s->jointSpring, s->batchBodies, s->batchStarts, s->v0x, s->v0y, s->w0, s->x0, s->y0, s->a0, s->parent, s->order, s->firstRow,
                        s->lastRow, s->adjacencyStart, s->queue, s->islandSleep, s->bodyScratch, s->rowJoint,
                        s->rowType, s->rowIsland, s->rowKey, s->adjacency, s->sortIndex, s->sortBuffer, s->rows,
                        s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->warm, s->cgR, s->cgZ, s->cgP, s->cgQ,
                        s->islands, s->matrix, s->rhsCopy};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
+    sd_sparse_free(&s->sparse);
     memset(s, 0, sizeof *s);
 }

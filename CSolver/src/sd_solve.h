@@ -59,6 +59,11 @@ void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, d
 /// matrix is not positive definite.
 bool sd_kernel_solve(double* a, int32_t n, double* b);
 
+/// In-house band Cholesky and solve of the (kd+1)×n lower band `ab` (LAPACK's storage), in place, in the
+/// reference's operation order: narrow bands (kd ≤ sdMergeBandwidth: chains) without LAPACK's per-column BLAS
+/// calls. False when not positive definite.
+bool sd_band_solve(double* ab, int32_t n, int32_t kd, double* b);
+
 // solve_lapack.c
 /// LAPACK's banded Cholesky (dpbtrf/dpbtrs) of the (kd+1)×n lower band `ab`, solving in place. False when not
 /// positive definite.

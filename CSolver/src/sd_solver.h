@@ -28,7 +28,8 @@ typedef enum sdSolvePath {
     sdSolvePath_banded = 1,   // LAPACK dpbtrf/dpbtrs
     sdSolvePath_dense = 2,    // LAPACK dpotrf/dpotrs
     sdSolvePath_iterative = 3, // Jacobi-preconditioned conjugate gradients, matrix-free
-    sdSolvePath_singleBody = 4 // one body held only by springs: the same equations in its 3 velocity unknowns
+    sdSolvePath_singleBody = 4, // one body held only by springs: the same equations in its 3 velocity unknowns
+    sdSolvePath_sparse = 5     // sparse Cholesky in a nested-dissection order (sparse_*.c), reused across solves
 } sdSolvePath;
 
 typedef struct sdIsland {
@@ -38,8 +39,87 @@ typedef struct sdIsland {
     int32_t springStart; // single-body islands: first row in the hot spring array
     bool centred;        // single-body islands: every spring holds the body's centre (no lever arm, no turning)
     int32_t owner;       // the contact island solving this joint island this step, or −1
+    int32_t sparse;      // sparse-path islands: its entry in sdSparseState.islands, else −1
     sdSolvePath path;
 } sdIsland;
+
+/// One supernode of a sparse factor: a run of consecutive pivots (an ND separator or leaf) whose columns of L
+/// share one row structure, stored as a dense block.
+typedef struct sdSupernode {
+    int32_t first, count;        // pivots: elimination positions [first, first + count) within the island
+    int32_t rowStart, rowCount;  // row structure in sdSparseState.rowIndex: the pivots, then the rows below, ascending
+    int32_t childCount;          // children in the assembly tree: their update matrices are on top of the stack
+    size_t factorStart;          // its block of L: rowCount × count, column-major, in sdSparseState.factor
+} sdSupernode;
+
+/// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers,
+/// J, M⁻¹·Jᵀ and the diagonal's softness — the matrix-free product without indirection.
+typedef struct sdCompactRow {
+    int32_t a, b;                // island-local bodies (−1: none, the world or a static body)
+    double ja[3], jb[3];
+    double ma[3], mb[3];         // M⁻¹·Jᵀ per end
+    double extra;                // softness (or rigid rows' regularisation) added to the diagonal
+} sdCompactRow;
+
+/// The sparse factor of one island: analysed once per layout, refactored when a stale factor stops being a
+/// good preconditioner.
+typedef struct sdSparseIsland {
+    int32_t island;              // index in sdSolverScratch.islands
+    int32_t superStart, superCount;
+    double flops;                // flops of one numeric factorisation
+    size_t nonzeros;             // entries of L
+    size_t factorStart, factorSize;
+    size_t pairBase;             // its first coupled pair
+    size_t stackSize, frontSize; // doubles of update stack and frontal matrix one factorisation needs
+    bool valid;                  // the factor holds a factorisation (possibly of an older K)
+    bool refactor;               // factorise again at the next solve
+    int32_t solves;              // solves since the factorisation
+    double cost;                 // since the factorisation, in substitutions: the factorisation's and every solve's
+} sdSparseIsland;
+
+/// Storage of every sparse factor of the layout (sparse_order.c, sparse_symbolic.c, sparse_numeric.c,
+/// sparse_solve.c), and the timings and counters the step statistics report.
+typedef struct sdSparseState {
+    int32_t islandCount, islandCapacity;
+    sdSparseIsland* islands;
+    int32_t superCount, superCapacity;
+    sdSupernode* supernodes;
+    int32_t rowCapacity;         // per layout row: position ↔ elimination order, marks, work vectors
+    int32_t* elimination;        // per layout position: its elimination position within its island
+    int32_t* layoutOf;           // per island start + elimination position: the layout position (island-local)
+    int32_t* localOf;            // per raw row: its island-local layout position
+    int32_t* mark;               // per elimination position: stamp while building a row structure / relative map
+    int32_t* map;                // per elimination position: its index in the current front
+    int32_t* work;               // ordering scratch: rows being partitioned; symbolic: the root stack
+    uint8_t* factorFixed;        // per layout position: whether the row was fixed when its island was factored
+    double* vectorA;             // per layout position: permuted right-hand sides, preconditioned residuals
+    double* vectorB;
+    sdCompactRow* compact;       // per layout position (island start + elimination position)
+    uint8_t* compactFixed;       // the active set in elimination order
+    double* bodyVector;          // 3 per island-local body: M⁻¹·Jᵀ·x
+    int32_t* bodyLocal;          // per body slot: its island-local number while an island is solved (−1 none)
+    int32_t bodyCapacity;
+    int32_t* bodies;             // ordering scratch: the island's bodies being partitioned
+    uint8_t* side;               // per body slot: which half of the current bisection
+    size_t rowIndexCount, rowIndexCapacity;
+    int32_t* rowIndex;
+    int32_t* relative;           // parallel to rowIndex, below the pivots: the entry's index in the parent's front
+    size_t pairCount, pairCapacity;
+    int32_t* pairStart;          // per layout position (island start + elimination position, one past the end too):
+    int32_t* pairRow;            // the later rows K couples to it (elimination positions) and their index in the
+    int32_t* pairSlot;           // front of the supernode that has it as a pivot
+    size_t factorCapacity;
+    double* factor;
+    size_t frontCapacity, stackCapacity;
+    double* front;
+    double* stack;
+    int32_t* nodeStack;          // per supernode: the supernodes whose updates wait on the stack
+    size_t* updateStart;
+    // Statistics (per layout or per step).
+    double orderSeconds, symbolicSeconds, numericSeconds, solveSeconds;
+    double factorFlops, solveFlops;
+    int32_t factorizations, iterations;
+} sdSparseState;
 
 typedef struct sdSolverScratch {
     // Per body.
@@ -87,6 +167,8 @@ typedef struct sdSolverScratch {
     int32_t springCount;
     struct sdSpringRow* springs;
     int32_t* jointSpring;       // per joint slot: its first hot spring row, or −1 (kept current by anchor moves)
+    int32_t* batchBodies;       // 2 per island: the bodies of centred islands of 4 and of 1 spring, batched per solve
+    int32_t* batchStarts;       // their first hot spring rows
     int32_t jointSpringCapacity;
     double springStep;           // the substep the κ, η below were computed for (0: stale)
 
@@ -103,6 +185,7 @@ typedef struct sdSolverScratch {
     int32_t batchedRowCount;
     uint64_t layoutVersion;   // the world's topologyVersion this layout was built for
     bool layoutValid;
+    sdSparseState sparse;     // factors of the islands on the sparse path
 } sdSolverScratch;
 
 /// One spring row of a single-body island: everything the tight loop needs, in one place.
@@ -149,6 +232,16 @@ void sd_order_islands(struct sdWorld* world);
 // solve_path.c
 /// Picks every island's solve path and reserves the matrix storage they need.
 int sd_choose_solve_paths(struct sdWorld* world);
+
+// sparse_order.c, sparse_symbolic.c
+/// Orders the island's rows by nested dissection and analyses the factor (row structures, sizes, flops),
+/// appending its supernodes to the sparse state; reserves the factor's storage. outOfMemory leaves the world as it
+/// was (the layout is not committed).
+int sd_sparse_analyse(struct sdWorld* world, sdIsland* island, int32_t* outIndex);
+/// Forgets every island's sparse analysis (a new layout starts).
+void sd_sparse_reset(struct sdWorld* world);
+/// Frees the sparse state.
+void sd_sparse_free(sdSparseState* sparse);
 
 // body_space.c
 /// Copies the springs of single-body islands into the contiguous hot rows the body-space solve reads.

@@ -81,6 +81,7 @@ struct sdWorld {
     sdSpringModel springModel;
     sdIslandSolver islandSolver;
     bool bodySpaceDisabled;
+    int32_t sparseBlasRows;   // sparse fronts with at least this many rows go through LAPACK/BLAS-3
     sdStepStats stats;
     sdSolverScratch scratch; // grown at the start of a step, never inside it
     sdCollisionState collision;
@@ -136,6 +137,11 @@ static inline void sd_rotation(sdWorld* world, int32_t i, double* c, double* s) 
 
 /// Records that the row layout must be rebuilt before the next step.
 static inline void sd_topology_changed(sdWorld* world) { world->topologyVersion += 1; }
+
+/// The default of sdWorld_SetSparseBLASFrontRows: 128 when the BLAS linked at run time is an optimised one
+/// (OpenBLAS, Accelerate), else INT32_MAX — the reference BLAS runs the large fronts three times slower than the
+/// in-house kernel (dense_kernels.c).
+int32_t sd_default_blas_front_rows(void);
 
 /// Marks slot i as moving and restarts its rest timer.
 void sd_wake(sdWorld* world, int32_t i);

@@ -27,7 +27,13 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) {
     sdSolverScratch* s = &world->scratch;
     const double start = sd_now();
-    for (int32_t p = unit->rowStart; p < unit->rowStart + unit->rowCount; ++p) {
+    const int32_t end = unit->rowStart + unit->rowCount;
+    for (int32_t p = unit->rowStart; p < end; ++p) {
+        if (p + 8 < end) { // rows and joints are visited in layout order, not memory order: ask for them early
+            const int32_t ahead = s->sortIndex[p + 8];
+            SD_PREFETCH(&s->rows[ahead]);
+            SD_PREFETCH(&world->joints[s->rowJoint[ahead]]);
+        }
         const int32_t r = s->sortIndex[p];
         sdRow* row = &s->rows[r];
         sd_fill_row_geometry(world, row, s->rowJoint[r], (sdRowType)s->rowType[r]);

@@ -91,6 +91,10 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     // Buffers grow here, before anything moves: a failure leaves every body where it was (resting bodies may
     // have been woken, and the contacts recomputed).
     const double prepareStart = sd_now();
+    sdSparseState* sparse = &world->scratch.sparse;
+    sparse->orderSeconds = sparse->symbolicSeconds = sparse->numericSeconds = sparse->solveSeconds = 0.0;
+    sparse->factorFlops = sparse->solveFlops = 0.0;
+    sparse->factorizations = sparse->iterations = 0;
     if (sd_collide(world, dt) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_fields_prepare_step(world) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_prepare_constraints(world) != sdResult_ok) return sdResult_outOfMemory;
@@ -134,5 +138,13 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     world->stats.forcesSeconds = forces;
     world->stats.solveSeconds = solve - (world->stats.assemblySeconds - prepareSeconds);
     world->stats.integrationSeconds = integration;
+    world->stats.orderSeconds = sparse->orderSeconds;
+    world->stats.symbolicSeconds = sparse->symbolicSeconds;
+    world->stats.numericSeconds = sparse->numericSeconds;
+    world->stats.sparseSolveSeconds = sparse->solveSeconds;
+    world->stats.stepFactorFlops = sparse->factorFlops;
+    world->stats.solveFlops = sparse->solveFlops;
+    world->stats.factorizations = sparse->factorizations;
+    world->stats.iterations = sparse->iterations;
     return sdResult_ok;
 }

@@ -65,6 +65,7 @@ sdResult sdCreateWorld(const sdWorldDef* def, sdWorld** outWorld) {
     // kernel follows the reference solver's operation order, which keeps stick-slip scenes (limits, friction)
     // in parity; spring-held cells, the common case, take the body-space path (0.63 ms), faster than both.
     world->islandSolver = sdIslandSolver_batchedKernel;
+    world->sparseBlasRows = sd_default_blas_front_rows();
     if (sd_grow(world, def->initialBodyCapacity) != sdResult_ok) {
         sdDestroyWorld(world);
         return sdResult_outOfMemory;
@@ -148,6 +149,15 @@ sdStepStats sdWorld_GetStepStats(const sdWorld* world) {
     memset(&stats, 0, sizeof stats);
     return world == NULL ? stats : world->stats;
 }
+
+sdResult sdWorld_SetSparseBLASFrontRows(sdWorld* world, int32_t rows) {
+    if (world == NULL) return sdResult_nullArgument;
+    if (rows < 0) return sdResult_outOfRange;
+    world->sparseBlasRows = rows == 0 ? sd_default_blas_front_rows() : rows;
+    return sdResult_ok;
+}
+
+int32_t sdWorld_GetSparseBLASFrontRows(const sdWorld* world) { return world == NULL ? 0 : world->sparseBlasRows; }
 
 sdResult sdWorld_SetBodySpacePath(sdWorld* world, bool enabled) {
     if (world == NULL) return sdResult_nullArgument;

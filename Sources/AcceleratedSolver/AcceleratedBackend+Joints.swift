@@ -59,6 +59,14 @@ extension AcceleratedBackend {
         Self.expectOK(sdJoint_SetWorldAnchor(world, raw(id), x, y), "sdJoint_SetWorldAnchor")
     }
 
+    /// Moves many world anchors in one pass over the C entry point (no protocol call per anchor).
+    public func setJointWorldAnchors(_ ids: UnsafeBufferPointer<JointID>, x: UnsafeBufferPointer<Double>,
+                                     y: UnsafeBufferPointer<Double>) {
+        for k in ids.indices {
+            Self.expectOK(sdJoint_SetWorldAnchor(world, raw(ids[k]), x[k], y[k]), "sdJoint_SetWorldAnchor")
+        }
+    }
+
     /// Sets the rest length (distance) or maximum length (rope), pt, and wakes the bodies.
     public func setJointLength(_ id: JointID, _ length: Double) {
         Self.expectOK(sdJoint_SetLength(world, raw(id), length), "sdJoint_SetLength")

@@ -49,14 +49,38 @@ extension AcceleratedBackend {
         }
     }
 
+    /// Fronts of the sparse path (large coupled islands) with at least this many rows are factored by LAPACK
+    /// `dpotrf` and BLAS-3 `dtrsm`/`dsyrk`; smaller ones by the in-house vectorised kernel. Setting 0 restores the
+    /// default: 128 when the BLAS in use is an optimised one (OpenBLAS, detected at run time; Accelerate), else
+    /// `Int32.max` — Debian's reference BLAS runs large fronts about three times slower than the in-house kernel.
+    public var sparseBLASFrontRows: Int {
+        get { Int(sdWorld_GetSparseBLASFrontRows(world)) }
+        set {
+            Self.expectOK(
+                sdWorld_SetSparseBLASFrontRows(world, Int32(clamping: newValue)), "sdWorld_SetSparseBLASFrontRows")
+        }
+    }
+
     /// Counters and stage timings of the last step.
     public var lastStepStatistics: SolverStepStatistics? {
         let s = sdWorld_GetStepStats(world)
-        return SolverStepStatistics(
+        var statistics = SolverStepStatistics(
             islandCount: Int(s.islandCount), rowCount: Int(s.rowCount), batchedIslands: Int(s.batchedIslands),
             bandedIslands: Int(s.bandedIslands), denseIslands: Int(s.denseIslands),
             iterativeIslands: Int(s.iterativeIslands), maxBandwidth: Int(s.maxBandwidth),
             forcesSeconds: s.forcesSeconds, assemblySeconds: s.assemblySeconds, solveSeconds: s.solveSeconds,
             integrationSeconds: s.integrationSeconds)
+        statistics.sparseIslands = Int(s.sparseIslands)
+        statistics.sparseFactorizations = Int(s.factorizations)
+        statistics.sparseIterations = Int(s.iterations)
+        statistics.factorNonzeros = Int(s.factorNonzeros)
+        statistics.factorFlops = s.factorFlops
+        statistics.stepFactorFlops = s.stepFactorFlops
+        statistics.stepSolveFlops = s.solveFlops
+        statistics.orderSeconds = s.orderSeconds
+        statistics.symbolicSeconds = s.symbolicSeconds
+        statistics.numericSeconds = s.numericSeconds
+        statistics.sparseSolveSeconds = s.sparseSolveSeconds
+        return statistics
     }
 }

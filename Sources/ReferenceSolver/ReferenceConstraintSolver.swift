@@ -123,16 +123,53 @@ extension ReferenceWorld {
         return lapackOrder ? k.lapackCholeskySolve(rhs) : k.choleskySolve(rhs)
     }
 
+    /// The nested-dissection factorisation of `rows` when it is much cheaper than their band, as the C core
+    /// decides (solve_path.c): more than 24 rows, a band costlier than 2·10⁵ flops, and the sparse factorisation at
+    /// most half of the band's (or the dense one's) flops — 2-D islands such as grids; chains stay banded.
+    func sparseFactorisation(_ rows: [Row], kd: Int) -> SparseCholesky? {
+        let n = Double(rows.count)
+        let band = n * Double(kd + 1) * Double(kd + 1)
+        guard rows.count > ReferenceConstants.kernelMaxRows, band > SparseCholesky.bandFlops else { return nil }
+        let ends = rows.map { row in (a: isDynamic(row.a) ? row.a : nil, b: isDynamic(row.b) ? row.b : nil) }
+        let sparse = SparseCholesky(ends: ends) { body in (bodies[body]!.x, bodies[body]!.y) }
+        return sparse.flops <= SparseCholesky.advantage * min(band, n * n * n / 3) ? sparse : nil
+    }
+
+    /// K·x = b over `rows` by the sparse factorisation; fixed rows as in ``solveSystem(_:_:_:lambda:fixed:lapackOrder:)``.
+    func solveSparse(_ rows: [Row], _ sparse: SparseCholesky, _ b: [Double], lambda: [Double], fixed: [Bool]) -> [Double]? {
+        var rhs = b
+        for i in rows.indices where fixed[i] { rhs[i] = lambda[i] }
+        for (e, couples) in sparse.coupled.enumerated() {
+            let i = sparse.order[e]
+            for other in couples {
+                let j = sparse.order[other]
+                guard fixed[i] != fixed[j] else { continue }
+                let k = coupling(rows[i], rows[j])
+                if fixed[i] { rhs[j] -= k * lambda[i] } else { rhs[i] -= k * lambda[j] }
+            }
+        }
+        return sparse.solve(
+            rhs,
+            diagonal: { i in
+                if fixed[i] { return 1 }
+                let k = coupling(rows[i], rows[i])
+                return k + (rows[i].soft > 0 ? rows[i].soft : ReferenceConstants.rigidRegularization * k)
+            },
+            entry: { i, j in fixed[i] || fixed[j] ? 0 : coupling(rows[i], rows[j]) })
+    }
+
     /// Solves K·λ = b over `rows` with bounds: rows whose impulse leaves [lo, hi] are clamped and fixed, the
     /// others re-solved. `fixed` rows keep the impulse given in `lambda`.
     /// `dense`: factor the whole matrix in LAPACK's dense order (the C core's dense path) instead of the band.
     func solveRows(_ rows: [Row], _ b: [Double], lambda: inout [Double], fixed: inout [Bool], dense: Bool = false) {
         let n = rows.count
-        let coupled = couplingMatrix(rows, kd: dense ? n - 1 : coupledBandwidth(rows))
+        let kd = dense ? n - 1 : coupledBandwidth(rows)
+        let sparse = dense ? nil : sparseFactorisation(rows, kd: kd)
+        let coupled = sparse == nil ? couplingMatrix(rows, kd: kd) : BandMatrix(n: 0, kd: 0)
         // A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is
         // satisfied already; in the system it would make K singular and fail the whole island.
         for i in 0..<n where !fixed[i] {
-            let k = coupled[i, i]
+            let k = sparse == nil ? coupled[i, i] : coupling(rows[i], rows[i])
             if !(k + (rows[i].soft > 0 ? rows[i].soft : ReferenceConstants.rigidRegularization * k) > 0) {
                 fixed[i] = true
                 lambda[i] = 0
@@ -141,7 +178,9 @@ extension ReferenceWorld {
         for _ in 0..<ReferenceConstants.activeSetPasses {
             // A failed factorisation keeps the impulses as they are for this substep, as the C core does
             // (active_set.c, sd_solve_island).
-            guard let x = solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed, lapackOrder: dense) else { return }
+            let solution = sparse.map { solveSparse(rows, $0, b, lambda: lambda, fixed: fixed) }
+                ?? solveSystem(rows, coupled, b, lambda: lambda, fixed: fixed, lapackOrder: dense)
+            guard let x = solution else { return }
             var clamped = false
             for i in 0..<n where !fixed[i] {
                 lambda[i] = x[i]

@@ -33,9 +33,10 @@ func maxSeparation(_ p: WorldPolygon, _ q: WorldPolygon) -> (separation: Double,
     return (best, edge)
 }
 
-/// Feature id of a polygon point: which shape gave the reference face, its vertex, the other's vertex.
+/// Feature id of a polygon point: A's vertex and B's vertex, whichever gave the reference face, so a point keeps
+/// its id (and its warm-start impulses) when the reference face moves to the other shape.
 private func featureID(flip: Bool, _ referenceVertex: Int, _ incidentVertex: Int) -> UInt32 {
-    (flip ? 1 << 16 : 0) | (UInt32(referenceVertex) << 8) | UInt32(incidentVertex)
+    flip ? UInt32(incidentVertex) << 8 | UInt32(referenceVertex) : UInt32(referenceVertex) << 8 | UInt32(incidentVertex)
 }
 
 extension ReferenceWorld {

@@ -72,6 +72,10 @@ public protocol PhysicsBackend: AnyObject {
     func jointBodies(_ id: JointID) -> (a: BodyID?, b: BodyID?)
     /// Moves the world anchor of a joint attached to the world, pt.
     func setJointWorldAnchor(_ id: JointID, x: Double, y: Double)
+    /// Moves the world anchors of many joints attached to the world at once, pt (`ids[k]` to `(x[k], y[k])`);
+    /// the buffers have equal counts. The default calls ``setJointWorldAnchor(_:x:y:)`` for each.
+    func setJointWorldAnchors(_ ids: UnsafeBufferPointer<JointID>, x: UnsafeBufferPointer<Double>,
+                              y: UnsafeBufferPointer<Double>)
     /// Rest length (distance) or maximum length (rope), pt, ≥ 0.
     func setJointLength(_ id: JointID, _ length: Double)
     /// Spring frequency (Hz, ≥ 0; 0 = rigid) and damping ratio (≥ 0).
@@ -132,4 +136,10 @@ public protocol PhysicsBackend: AnyObject {
 extension PhysicsBackend {
     /// No statistics unless the engine keeps them.
     public var lastStepStatistics: SolverStepStatistics? { nil }
+
+    /// One ``setJointWorldAnchor(_:x:y:)`` per joint.
+    public func setJointWorldAnchors(_ ids: UnsafeBufferPointer<JointID>, x: UnsafeBufferPointer<Double>,
+                                     y: UnsafeBufferPointer<Double>) {
+        for k in ids.indices { setJointWorldAnchor(ids[k], x: x[k], y: y[k]) }
+    }
 }

@@ -250,6 +250,30 @@ public final class PhysicsWorld {
         backend.setJointWorldAnchor(id, x: x, y: y)
     }
 
+    /// Moves the world anchors of many joints attached to the world, pt: `ids[k]` to `(x[k], y[k])`, in order
+    /// (a later move of the same joint wins). Every argument is checked before any anchor moves, so a refusal
+    /// leaves all of them where they were.
+    public func setJointWorldAnchors(_ ids: [JointID], x: [Double], y: [Double]) throws(SolverError) {
+        guard x.count == ids.count, y.count == ids.count else {
+            throw .outOfRange(parameter: "anchors", value: Double(x.count == ids.count ? y.count : x.count),
+                              expected: "one x and one y per joint (\(ids.count))")
+        }
+        for k in ids.indices {
+            try live(ids[k])
+            let ends = backend.jointBodies(ids[k])
+            guard ends.a == nil || ends.b == nil else {
+                throw .outOfRange(parameter: "joint", value: Double(ids[k].index), expected: "a joint attached to the world")
+            }
+            try Validate.bounded(x[k], "anchorPoint.x")
+            try Validate.bounded(y[k], "anchorPoint.y")
+        }
+        ids.withUnsafeBufferPointer { ids in
+            x.withUnsafeBufferPointer { x in
+                y.withUnsafeBufferPointer { y in backend.setJointWorldAnchors(ids, x: x, y: y) }
+            }
+        }
+    }
+
     /// Rest length (distance) or maximum length (rope), pt, ≥ 0.
     public func setJointLength(_ id: JointID, _ length: Double) throws(SolverError) {
         try live(id)

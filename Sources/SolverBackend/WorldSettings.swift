@@ -128,6 +128,21 @@ public struct SolverStepStatistics: Sendable, Equatable {
     public var solveSeconds: Double
     /// Seconds spent integrating positions and detecting rest.
     public var integrationSeconds: Double
+    /// Islands solved by the sparse path: a Cholesky factor in nested-dissection order, kept across solves.
+    public var sparseIslands = 0
+    /// Sparse numeric factorisations done in the step.
+    public var sparseFactorizations = 0
+    /// Conjugate-gradient iterations preconditioned by a kept sparse factor in the step.
+    public var sparseIterations = 0
+    /// Entries of L over the sparse islands' factors.
+    public var factorNonzeros = 0
+    /// Flops of one numeric factorisation of every sparse island.
+    public var factorFlops = 0.0
+    /// Flops of the sparse factorisations and of the substitutions done in the step.
+    public var stepFactorFlops = 0.0, stepSolveFlops = 0.0
+    /// Seconds of the step in the sparse path's stages: nested-dissection ordering and symbolic analysis (only when
+    /// the layout was rebuilt), numeric factorisation, and solves (substitutions and preconditioned iterations).
+    public var orderSeconds = 0.0, symbolicSeconds = 0.0, numericSeconds = 0.0, sparseSolveSeconds = 0.0
 
     /// Statistics from their parts.
     public init(

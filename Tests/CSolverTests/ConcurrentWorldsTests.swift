@@ -9,7 +9,7 @@ import Testing
 struct ConcurrentWorldsTests {
     /// A scene that exercises every stage with shared-state risk: a rigid chain (row ordering and a LAPACK band),
     /// a pin with limits (the active set), spring-held cells (the body-space path) and a hanging spring grid
-    /// (conjugate gradients). `seed` varies the geometry so two worlds do different work. Returns the final
+    /// (the sparse path: nested dissection, symbolic analysis, factor and preconditioned CG). `seed` varies the geometry so two worlds do different work. Returns the final
     /// state as bit patterns.
     static func run(seed: Int) throws -> [UInt64] {
         let world = try World()
@@ -49,8 +49,8 @@ struct ConcurrentWorldsTests {
             if k == 0 { firstSpring = jid }
         }
         var grid: [sdBodyId] = []
-        let side = 12
-        for k in 0..<(side * side) {  // a 12 × 12 grid of 15 Hz springs hanging from its top row
+        let side = 16
+        for k in 0..<(side * side) {  // a 16 × 16 grid of 15 Hz springs hanging from its top row
             let x = offset + 600 + Double(k % side) * 30, y = Double(k / side) * 30
             let id = try world.create(bodyDef(x: x, y: y, width: 20, height: 20, gravityY: 1000))
             grid.append(id)

@@ -115,3 +115,80 @@ struct LinearAlgebraTests {
         #expect(a == [4] && b == [1])
     }
 }
+
+@Suite("Sparse path through the C API")
+struct SparsePathTests {
+    /// A rigid `side` × `side` grid of 20 × 20 cells 30 pt apart, linked right and down, the top row hung from
+    /// anchors 20 pt to the left; returns the world, the cells and the links with their lengths.
+    static func grid(side: Int) throws -> (World, [sdBodyId], [(sdJointId, Double)]) {
+        let world = try World()
+        var cells: [sdBodyId] = []
+        var links: [(sdJointId, Double)] = []
+        for k in 0..<(side * side) {
+            cells.append(try world.create(bodyDef(x: Double(k % side) * 30, y: Double(k / side) * 30, width: 20, height: 20, gravityY: 1000)))
+        }
+        func link(_ a: sdBodyId, _ b: sdBodyId, from p: (Double, Double), to q: (Double, Double)) throws {
+            var joint = sdDefaultJointDef()
+            joint.bodyA = a
+            joint.bodyB = b
+            joint.anchorAX = p.0
+            joint.anchorAY = p.1
+            joint.anchorBX = q.0
+            joint.anchorBY = q.1
+            joint.length = ((q.0 - p.0) * (q.0 - p.0) + (q.1 - p.1) * (q.1 - p.1)).squareRoot()
+            var id = sdJointId()
+            try #require(sdCreateJoint(world.raw, &joint, &id) == sdResult_ok)
+            links.append((id, joint.length))
+        }
+        let worldEnd = sdBodyId(index: sdWorldBodyIndex, generation: 0)
+        for k in cells.indices {
+            let p = (Double(k % side) * 30, Double(k / side) * 30)
+            if k < side { try link(worldEnd, cells[k], from: (p.0 - 20, p.1 - 30), to: p) }
+            if k % side + 1 < side { try link(cells[k], cells[k + 1], from: p, to: (p.0 + 30, p.1)) }
+            if k + side < cells.count { try link(cells[k], cells[k + side], from: p, to: (p.0, p.1 + 30)) }
+        }
+        return (world, cells, links)
+    }
+
+    @Test("A 20 × 20 grid is analysed once, factored, then solved with the kept factor")
+    func statisticsTellTheStages() throws {
+        let (world, _, links) = try Self.grid(side: 20)
+        try world.step(1.0 / 60.0, substeps: 2)
+        let first = sdWorld_GetStepStats(world.raw)
+        #expect(first.sparseIslands == 1 && first.bandedIslands == 0 && first.iterativeIslands == 0)
+        #expect(first.rowCount == 20 + 2 * 20 * 19)
+        // Nested dissection's factor of a 2-D grid: far fewer entries and flops than the band's n·kd.
+        let band = Double(first.rowCount) * 41 * 41
+        #expect(first.factorFlops > 0 && first.factorFlops < band / 4, "\(first.factorFlops) flops")
+        #expect(first.factorNonzeros > Int64(first.rowCount) && first.factorNonzeros < Int64(first.rowCount) * 41)
+        #expect(first.orderSeconds > 0 && first.symbolicSeconds > 0, "the layout was analysed in this step")
+        #expect(first.factorizations >= 1 && first.numericSeconds > 0 && first.solveFlops > 0)
+        try world.step(1.0 / 60.0, substeps: 2, count: 3)
+        let later = sdWorld_GetStepStats(world.raw)
+        #expect(later.orderSeconds == 0 && later.symbolicSeconds == 0, "the layout is reused")
+        #expect(later.iterations > 0, "kept factors precondition conjugate gradients")
+        for (joint, length) in links {
+            var distance = 0.0, angle = 0.0
+            try #require(sdJoint_GetGeometry(world.raw, joint, &distance, &angle) == sdResult_ok)
+            #expect(abs(distance / length - 1) < 1e-12)
+        }
+    }
+
+    @Test("Fronts through LAPACK dpotrf and BLAS-3 dtrsm/dsyrk give the in-house kernel's answer")
+    func blasFrontsMatchTheKernel() throws {
+        var finals: [[sdBodyState]] = []
+        for rows: Int32 in [Int32.max, 1] {  // never BLAS; every front through BLAS
+            let (world, cells, _) = try Self.grid(side: 16)
+            #expect(sdWorld_SetSparseBLASFrontRows(world.raw, rows) == sdResult_ok)
+            #expect(sdWorld_GetSparseBLASFrontRows(world.raw) == rows)
+            try world.step(1.0 / 60.0, substeps: 2, count: 30)
+            finals.append(try cells.map { try world.state($0) })
+        }
+        var worst = 0.0
+        for (a, b) in zip(finals[0], finals[1]) {
+            for (u, v) in [(a.x, b.x), (a.y, b.y), (a.vx, b.vx), (a.vy, b.vy)] { worst = max(worst, abs(u - v) / max(1, abs(u))) }
+        }
+        #expect(worst < 1e-10, "largest relative difference \(worst)")
+        #expect(finals[0].contains { abs($0.vx) > 10 }, "the grid swings")
+    }
+}

@@ -28,6 +28,25 @@ struct LCG {
     mutating func chance(_ p: Double) -> Bool { unit() < p }
 }
 
+/// A joint of `kind` from the world point `p` on body `a` to `q` on body `b` (nil: the world), its length the
+/// distance between the two points; a spring of `frequency` and `dampingRatio` when `frequency` > 0, rigid
+/// otherwise.
+func anchoredJoint(
+    _ kind: JointKind, _ a: BodyID?, _ b: BodyID?, _ p: (Double, Double), _ q: (Double, Double),
+    frequency: Double = 0, dampingRatio: Double = 0
+) -> JointDefinition {
+    var j = JointDefinition()
+    j.kind = kind
+    j.bodyA = a
+    j.bodyB = b
+    (j.anchorAX, j.anchorAY) = p
+    (j.anchorBX, j.anchorBY) = q
+    j.length = ((q.0 - p.0) * (q.0 - p.0) + (q.1 - p.1) * (q.1 - p.1)).squareRoot()
+    j.frequency = frequency
+    j.dampingRatio = frequency > 0 ? dampingRatio : 0
+    return j
+}
+
 /// |a − b| ≤ 1e-9 · max(1, |a|, |b|).
 func close(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))

@@ -27,17 +27,7 @@ struct SolvePathParityTests {
         }
         func joint(_ a: BodyID?, _ b: BodyID?, _ p: (Double, Double), _ q: (Double, Double), kind: JointKind = .distance,
                    frequency: Double = 0, configure: (inout JointDefinition) -> Void = { _ in }) throws {
-            var j = JointDefinition()
-            j.kind = kind
-            j.bodyA = a
-            j.bodyB = b
-            j.anchorAX = p.0
-            j.anchorAY = p.1
-            j.anchorBX = q.0
-            j.anchorBY = q.1
-            j.length = ((q.0 - p.0) * (q.0 - p.0) + (q.1 - p.1) * (q.1 - p.1)).squareRoot()
-            j.frequency = frequency
-            j.dampingRatio = frequency > 0 ? 0.4 : 0
+            var j = anchoredJoint(kind, a, b, p, q, frequency: frequency, dampingRatio: 0.4)
             configure(&j)
             _ = try world.createJoint(j)
         }

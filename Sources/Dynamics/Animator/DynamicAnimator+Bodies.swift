@@ -29,11 +29,17 @@ extension DynamicAnimator {
         definition.angularDamping = Double(defaults.angularResistance)
         let id = solve { try world.createBody(definition) }
         let slot = Int(id.index)
-        if slot >= records.count { records.append(contentsOf: repeatElement(nil, count: slot - records.count + 1)) }
-        records[slot] = BodyRecord(
-            item: item, id: id, itemCenter: item.center, itemTransform: item.transform, angle: angle,
-            convertsCoordinates: needsConversion(item), view: item as? View)
-        records[slot]!.viewChangeCount = records[slot]!.view?.geometryChangeCount ?? 0
+        if slot >= records.count {
+            records.append(contentsOf: repeatElement(nil, count: slot - records.count + 1))
+        }
+        while mirrors.count <= slot {
+            mirrors.append(ItemMirror())
+        }
+        records[slot] = BodyRecord(item: item, id: id, itemTransform: item.transform)
+        let view = item as? View
+        mirrors[slot] = ItemMirror(
+            view: view, center: item.center, angle: angle, changeCount: view?.geometryChangeCount ?? 0, live: true,
+            convertsCoordinates: needsConversion(item))
         slotByItem[key] = slot
         needsConfiguration = true
         resume()
@@ -47,6 +53,7 @@ extension DynamicAnimator {
         guard records[slot]!.retainCount == 0 else { return }
         solve { try world.destroyBody(records[slot]!.id) }
         records[slot] = nil
+        mirrors[slot] = ItemMirror()
         slotByItem[key] = nil
     }
 

@@ -70,15 +70,15 @@ extension DynamicAnimator {
 
     /// Items whose `center` or `transform` differ from what the animator last wrote were moved by someone
     /// else: move their bodies there (as `updateItem(usingCurrentState:)` would). Views tell in one counter
-    /// comparison, read straight from the records' storage; other items are asked for both properties.
+    /// comparison, read from the dense mirrors; other items are asked for both properties.
     func readItemsChangedOutside() {
         var toRead: [Int] = []
-        records.withUnsafeMutableBufferPointer { records in
-            for slot in records.indices where records[slot] != nil {
-                if let view = records[slot]!.view {
+        mirrors.withUnsafeMutableBufferPointer { mirrors in
+            for slot in mirrors.indices where mirrors[slot].live {
+                if let view = mirrors[slot].view {
                     let count = view.geometryChangeCount
-                    if count == records[slot]!.viewChangeCount { continue }
-                    records[slot]!.viewChangeCount = count
+                    if count == mirrors[slot].changeCount { continue }
+                    mirrors[slot].changeCount = count
                 }
                 toRead.append(slot)
             }
@@ -86,71 +86,72 @@ extension DynamicAnimator {
         for slot in toRead {
             guard let item = records[slot]?.item else { continue }
             let center = item.center
-            if center != records[slot]!.itemCenter {
-                let p = records[slot]!.convertsCoordinates ? referencePoint(of: item) : center
+            if center != mirrors[slot].center {
+                let p = mirrors[slot].convertsCoordinates ? referencePoint(of: item) : center
                 requireFinite(p, "Center of item \(item)")
                 let id = records[slot]!.id
                 solve { try world.setPosition(id, x: Double(p.x), y: Double(p.y)) }
-                records[slot]!.itemCenter = center
+                mirrors[slot].center = center
             }
             let transform = item.transform
             if transform != records[slot]!.itemTransform {
                 let angle = Double(transform.rotationAngle)
                 precondition(angle.isFinite, "Rotation of item \(item) must be finite (got \(angle))")
                 let id = records[slot]!.id
-                if angle != records[slot]!.angle { solve { try world.setAngle(id, angle) } }
+                if angle != mirrors[slot].angle { solve { try world.setAngle(id, angle) } }
                 records[slot]!.itemTransform = transform
-                records[slot]!.angle = angle
+                mirrors[slot].angle = angle
             }
         }
     }
 
-    /// Writes every body's centre and rotation to its item in one pass over the world's arrays, touching only
-    /// items whose values changed. Views directly inside the reference view are written straight from the
-    /// records' storage (their setters cannot call back into the animator); other items afterwards, through
-    /// the protocol.
+    /// Writes every body's centre and rotation to its item in one pass over the world's arrays and the dense
+    /// mirrors, touching only items whose values changed. Views directly inside the reference view are written
+    /// straight (their setters cannot call back into the animator); other items afterwards, through the protocol.
     func writeBodiesToItems() {
         var others: [Int] = []
+        var turned: [(slot: Int, transform: CGAffineTransform)] = []
         world.withStateBuffers { state in
-            records.withUnsafeMutableBufferPointer { records in
-                for slot in records.indices where records[slot] != nil {
-                    guard let view = records[slot]!.view, !records[slot]!.convertsCoordinates else {
+            mirrors.withUnsafeMutableBufferPointer { mirrors in
+                for slot in mirrors.indices where mirrors[slot].live {
+                    guard let view = mirrors[slot].view, !mirrors[slot].convertsCoordinates else {
                         others.append(slot)
                         continue
                     }
                     let center = CGPoint(x: state.x[slot], y: state.y[slot])
-                    if center != records[slot]!.itemCenter {
+                    if center != mirrors[slot].center {
                         view.center = center
-                        records[slot]!.itemCenter = center
+                        mirrors[slot].center = center
                     }
                     let angle = state.angle[slot]
-                    if angle != records[slot]!.angle {
+                    if angle != mirrors[slot].angle {
                         view.transform = view.transform.replacingRotation(with: CGFloat(angle))
-                        records[slot]!.itemTransform = view.transform
-                        records[slot]!.angle = angle
+                        turned.append((slot, view.transform))
+                        mirrors[slot].angle = angle
                     }
-                    records[slot]!.viewChangeCount = view.geometryChangeCount
+                    mirrors[slot].changeCount = view.geometryChangeCount
                 }
             }
         }
+        for (slot, transform) in turned { records[slot]!.itemTransform = transform }
         guard !others.isEmpty else { return }
         world.withStateBuffers { state in
             for slot in others {
                 guard let item = records[slot]?.item else { continue }
                 var center = CGPoint(x: state.x[slot], y: state.y[slot])
-                if records[slot]!.convertsCoordinates { center = itemPoint(center, for: item) }
-                if center != records[slot]!.itemCenter {
+                if mirrors[slot].convertsCoordinates { center = itemPoint(center, for: item) }
+                if center != mirrors[slot].center {
                     item.center = center
-                    records[slot]!.itemCenter = item.center
+                    mirrors[slot].center = item.center
                 }
                 let angle = state.angle[slot]
-                if angle != records[slot]!.angle {
+                if angle != mirrors[slot].angle {
                     let transform = item.transform.replacingRotation(with: CGFloat(angle))
                     item.transform = transform
                     records[slot]!.itemTransform = item.transform
-                    records[slot]!.angle = angle
+                    mirrors[slot].angle = angle
                 }
-                if let view = records[slot]?.view { records[slot]!.viewChangeCount = view.geometryChangeCount }
+                if let view = mirrors[slot].view { mirrors[slot].changeCount = view.geometryChangeCount }
             }
         }
     }

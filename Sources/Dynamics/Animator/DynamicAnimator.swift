@@ -77,6 +77,8 @@ public final class DynamicAnimator {
 
     /// Records by body slot, and slots by item identity.
     var records: [BodyRecord?] = []
+    /// Per body slot, what was last written to or read from its item (dense: the step's hot pass).
+    var mirrors: [ItemMirror] = []
     var slotByItem: [ObjectIdentifier: Int] = [:]
     /// Every registered behavior (top-level and children) in hierarchy order; rebuilt when the tree changes.
     var registeredBehaviorsCache: [DynamicBehavior]? {
@@ -92,6 +94,8 @@ public final class DynamicAnimator {
     var needsConfiguration = false
     /// Behaviors whose `applyChanges(in:)` runs before the next step, in the order they asked.
     var pendingWorldUpdates: [DynamicBehavior] = []
+    /// World anchors moved since the last step, sent to the world in one call before the hooks run.
+    var anchorMoves = AnchorMoves()
     /// True inside ``step(_:)``: top-level additions and removals wait until the step ends.
     var isStepping = false
     var deferredChanges: [() -> Void] = []
@@ -265,8 +269,19 @@ public final class DynamicAnimator {
         resume()
     }
 
-    /// Runs the queued `applyChanges(in:)` hooks.
+    /// A registered attachment's world anchor moved to `point` (reference coordinates): queued for the next
+    /// step, which sends all moved anchors to the world in one call.
+    func queueAnchorMove(of joint: JointID, to point: CGPoint) {
+        anchorMoves.append(joint, x: Double(point.x), y: Double(point.y))
+        resume()
+    }
+
+    /// Runs the queued anchor moves, then the queued `applyChanges(in:)` hooks.
     func applyPendingWorldUpdates() {
+        if !anchorMoves.isEmpty {
+            solve { try world.setJointWorldAnchors(anchorMoves.joints, x: anchorMoves.x, y: anchorMoves.y) }
+            anchorMoves.removeAll()
+        }
         guard !pendingWorldUpdates.isEmpty else { return }
         let pending = pendingWorldUpdates
         pendingWorldUpdates.removeAll(keepingCapacity: true)
@@ -304,12 +319,12 @@ public final class DynamicAnimator {
             try world.setPosition(record.id, x: Double(center.x), y: Double(center.y))
             try world.setAngle(record.id, angle)
         }
-        record.itemCenter = item.center
         record.itemTransform = item.transform
-        record.angle = angle
-        record.convertsCoordinates = needsConversion(item)
-        record.viewChangeCount = record.view?.geometryChangeCount ?? 0
         records[slot] = record
+        mirrors[slot].center = item.center
+        mirrors[slot].angle = angle
+        mirrors[slot].convertsCoordinates = needsConversion(item)
+        mirrors[slot].changeCount = mirrors[slot].view?.geometryChangeCount ?? 0
         resume()
     }
 

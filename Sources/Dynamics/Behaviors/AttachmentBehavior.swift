@@ -139,7 +139,8 @@ open class AttachmentBehavior: DynamicBehavior {
         set {
             requireFinite(newValue, "AttachmentBehavior.anchorPoint")
             storedAnchor = newValue
-            if attachedBehaviorType == .anchor { record(.anchor) }
+            // The one change that comes by the thousand each frame: queued with the animator, not as a hook.
+            if attachedBehaviorType == .anchor, let joint { dynamicAnimator?.queueAnchorMove(of: joint, to: newValue) }
         }
     }
 
@@ -285,6 +286,7 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 
     override func unregister(from context: BehaviorContext) {
+        if let joint, !context.animator.anchorMoves.isEmpty { context.animator.anchorMoves.remove(joint) }
         if let joint { context.run { world in if world.isValid(joint) { try world.destroyJoint(joint) } } }
         joint = nil
     }
@@ -305,9 +307,6 @@ open class AttachmentBehavior: DynamicBehavior {
         let changes = self.changes
         self.changes = []
         context.run { world in
-            if changes.contains(.anchor) {
-                try world.setJointWorldAnchor(joint, x: Double(storedAnchor.x), y: Double(storedAnchor.y))
-            }
             if changes.contains(.length) { try world.setJointLength(joint, Double(storedLength)) }
             if changes.contains(.spring), case .distance = form {
                 try world.setJointSpring(joint, frequency: Double(frequency), dampingRatio: Double(damping))
@@ -327,7 +326,8 @@ open class AttachmentBehavior: DynamicBehavior {
     }
 }
 
-/// Which parameters of an attachment's joint changed since it last saw them.
+/// Which parameters of a behavior's joint changed since it last saw them (an attachment's moved anchor goes
+/// through the animator's anchor queue instead).
 struct JointChanges: OptionSet {
     let rawValue: UInt8
     static let anchor = JointChanges(rawValue: 1 << 0)

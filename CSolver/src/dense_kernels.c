@@ -1,0 +1,129 @@
+// Dense kernels of the sparse path: the partial Cholesky of a frontal matrix and the substitutions with one
+// supernode's block of L. Large fronts go to LAPACK dpotrf and BLAS-3 dtrsm/dsyrk (the O(w³) and O(b²·w) parts);
+// small ones — most of them: a 2-D nested dissection has many small fronts near the leaves and few large ones at
+// the top — to an in-house right-looking kernel blocked by four columns, compiled in SSE2, AVX2+FMA and AVX-512
+// copies picked at run time (as field_eval.c does). Nothing here needs the reference solver's exact operation
+// order (its sparse Cholesky agrees to rounding, far inside the 1e-9 parity), so multiply-adds may be fused.
+#include "sd_lapack.h"
+#include "sd_sparse.h"
+
+#if defined(__x86_64__) && defined(__clang__) && (defined(__ELF__) || defined(__APPLE__)) && !defined(SD_NO_DISPATCH)
+#define SD_KERNEL_DISPATCH 1
+#define SD_TARGET_FMA __attribute__((target("avx2,fma")))
+#define SD_TARGET_AVX512F __attribute__((target("avx512f,avx512vl,avx512dq,avx2,fma")))
+#else
+#define SD_KERNEL_DISPATCH 0
+#endif
+
+/// Right-looking Cholesky of the first w columns of the m × m lower front, four columns at a time: each panel is
+/// factored column by column, then the trailing lower triangle takes the panel's rank-4 update in one pass.
+static inline __attribute__((always_inline)) bool sd_front_body(double* restrict f, int32_t m, int32_t w) {
+    const size_t ld = (size_t)m;
+    for (int32_t k0 = 0; k0 < w; k0 += 4) {
+        const int32_t kb = w - k0 < 4 ? w - k0 : 4;
+        for (int32_t k = k0; k < k0 + kb; ++k) {
+            double* restrict ck = f + (size_t)k * ld;
+            const double d = ck[k];
+            if (!(d > 0.0)) return false;
+            const double root = sqrt(d), inverse = 1.0 / root;
+            ck[k] = root;
+            for (int32_t i = k + 1; i < m; ++i) ck[i] *= inverse;
+            for (int32_t j = k + 1; j < k0 + kb; ++j) {
+                double* restrict cj = f + (size_t)j * ld;
+                const double l = ck[j];
+                for (int32_t i = j; i < m; ++i) cj[i] -= ck[i] * l;
+            }
+        }
+        const double* restrict p0 = f + (size_t)k0 * ld;
+        if (kb == 4) {
+            const double* restrict p1 = p0 + ld;
+            const double* restrict p2 = p1 + ld;
+            const double* restrict p3 = p2 + ld;
+            for (int32_t j = k0 + 4; j < m; ++j) {
+                double* restrict cj = f + (size_t)j * ld;
+                const double l0 = p0[j], l1 = p1[j], l2 = p2[j], l3 = p3[j];
+                for (int32_t i = j; i < m; ++i) cj[i] -= p0[i] * l0 + p1[i] * l1 + p2[i] * l2 + p3[i] * l3;
+            }
+        } else {
+            for (int32_t k = k0; k < k0 + kb; ++k) {
+                const double* restrict ck = f + (size_t)k * ld;
+                for (int32_t j = k0 + kb; j < m; ++j) {
+                    double* restrict cj = f + (size_t)j * ld;
+                    const double l = ck[j];
+                    for (int32_t i = j; i < m; ++i) cj[i] -= ck[i] * l;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+static bool sd_front_generic(double* f, int32_t m, int32_t w) { return sd_front_body(f, m, w); }
+#if SD_KERNEL_DISPATCH
+SD_TARGET_FMA static bool sd_front_fma(double* f, int32_t m, int32_t w) { return sd_front_body(f, m, w); }
+SD_TARGET_AVX512F static bool sd_front_avx512(double* f, int32_t m, int32_t w) { return sd_front_body(f, m, w); }
+#endif
+
+/// The front through LAPACK/BLAS-3: L11 by dpotrf, L21 = F21·L11⁻ᵀ by dtrsm, the update F22 − L21·L21ᵀ by dsyrk.
+static bool sd_front_blas(double* f, int32_t m, int32_t w) {
+    const int ld = m, ww = w, b = m - w;
+    int info = 0;
+    dpotrf_("L", &ww, f, &ld, &info SD_FORTRAN_STRLEN_ARG);
+    if (info != 0) return false;
+    if (b == 0) return true;
+    const double one = 1.0, minusOne = -1.0;
+    dtrsm_("R", "L", "T", "N", &b, &ww, &one, f, &ld, f + w, &ld SD_FORTRAN_STRLEN_ARG SD_FORTRAN_STRLEN_ARG
+               SD_FORTRAN_STRLEN_ARG SD_FORTRAN_STRLEN_ARG);
+    dsyrk_("L", "N", &b, &ww, &minusOne, f + w, &ld, &one, f + w + (size_t)w * (size_t)m, &ld SD_FORTRAN_STRLEN_ARG
+               SD_FORTRAN_STRLEN_ARG);
+    return true;
+}
+
+#if defined(__APPLE__)
+int32_t sd_default_blas_front_rows(void) { return 128; } // Accelerate
+#elif defined(__ELF__) && (defined(__GNUC__) || defined(__clang__))
+/// OpenBLAS's own entry point: resolved only when the libblas.so.3 loaded is OpenBLAS (Debian's alternatives).
+extern char* openblas_get_config(void) __attribute__((weak));
+int32_t sd_default_blas_front_rows(void) { return openblas_get_config != NULL ? 128 : INT32_MAX; }
+#else
+int32_t sd_default_blas_front_rows(void) { return INT32_MAX; }
+#endif
+
+bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows) {
+    if (w == 0) return true;
+    if (m >= blasRows) return sd_front_blas(front, m, w);
+#if SD_KERNEL_DISPATCH
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq"))
+        return sd_front_avx512(front, m, w);
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_front_fma(front, m, w);
+#endif
+    return sd_front_generic(front, m, w);
+}
+
+void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double* restrict y, double* restrict below) {
+    const size_t ld = (size_t)m;
+    const int32_t b = m - w;
+    for (int32_t k = 0; k < w; ++k) {
+        const double* restrict ck = block + (size_t)k * ld;
+        const double v = y[k] / ck[k];
+        y[k] = v;
+        for (int32_t i = k + 1; i < w; ++i) y[i] -= ck[i] * v;
+    }
+    for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
+    for (int32_t k = 0; k < w; ++k) {
+        const double* restrict ck = block + (size_t)k * ld + w;
+        const double v = y[k];
+        for (int32_t i = 0; i < b; ++i) below[i] += ck[i] * v;
+    }
+}
+
+void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
+                       const double* restrict below) {
+    const size_t ld = (size_t)m;
+    const int32_t b = m - w;
+    for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, b);
+    for (int32_t k = w - 1; k >= 0; --k) {
+        const double* restrict ck = block + (size_t)k * ld;
+        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) / ck[k];
+    }
+}

@@ -1,0 +1,87 @@
+// The sparse path for large coupled islands (internal): a nested-dissection order of the island's rows
+// (sparse_order.c), the symbolic factorisation done once per layout (sparse_symbolic.c), a multifrontal numeric
+// factorisation whose fronts go through in-house kernels when small and LAPACK/BLAS-3 when large
+// (sparse_numeric.c, dense_kernels.c), and the solve that reuses a factor across substeps and frames as the
+// preconditioner of conjugate gradients, refactoring when the iteration count grows (sparse_solve.c).
+#ifndef SD_SPARSE_H
+#define SD_SPARSE_H
+
+#include "sd_solve.h"
+
+/// Nested dissection stops splitting a region with at most this many rows (or one body): its rows form one
+/// leaf front. Measured on the 10,000-cell grid (README): smaller leaves add fronts, larger ones add flops.
+#ifndef sdSparseLeafRows
+#define sdSparseLeafRows 12
+#endif
+/// A factorisation costs its flops over this many times a substitution's, in substitution-equivalents (measured
+/// on this machine: the fronts run at about twice the flop rate of the memory-bound substitutions).
+#define sdSparseFactorSpeedup 2.0
+/// Most preconditioned CG iterations before the solve gives up on the stale factor and factors at once.
+#define sdSparseMaxIterations 12
+/// Relative error (energy norm) at which preconditioned CG stops in a velocity solve.
+#define sdSparseTolerance 1e-12
+/// A projection step stops iterating once every row's linearised error after the step is below this (pt or
+/// rad): a tenth of the projection's tolerance (projection.c), so the exact Newton step of the reference and
+/// this one leave the rows within 1e-10 of each other.
+#define sdSparseProjectionResidual 1e-10
+/// Rows whose fixed state (active set) differs from the factor's beyond this count: factor again instead of
+/// iterating (each differing row adds a CG iteration).
+#define sdSparseFixedChange 8
+
+/// The island-local layout row of the supernode's pivot or structure entry at elimination position `e`.
+static inline int32_t sd_sparse_layout_row(const sdSparseState* sp, const sdIsland* island, int32_t e) {
+    return sp->layoutOf[island->rowStart + e];
+}
+
+/// Σ a[i]·b[i] with four partial sums (a reduction the compiler can vectorise); the substitutions and the
+/// preconditioned conjugate gradients share it.
+static inline double sd_sparse_dot(const double* restrict a, const double* restrict b, int32_t n) {
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += a[i] * b[i];
+        s1 += a[i + 1] * b[i + 1];
+        s2 += a[i + 2] * b[i + 2];
+        s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < n; ++i) s0 += a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+// sparse_order.c
+/// Orders the island's rows by nested dissection over its bodies' positions; appends the supernodes (pivot
+/// runs and assembly-tree child counts, in postorder) and fills `elimination`/`layoutOf`. Returns the number of
+/// supernodes.
+int32_t sd_sparse_order(sdWorld* world, const sdIsland* island);
+
+// sparse_symbolic.c
+/// Grows the per-row, per-body and per-supernode buffers for a layout of `rows` rows.
+int sd_sparse_reserve(sdWorld* world, int32_t rows);
+/// Grows the factor, front and update-stack storage for every analysed island.
+int sd_sparse_reserve_factors(sdWorld* world);
+/// Drops the last analysed island (its path went elsewhere).
+void sd_sparse_discard_last(sdWorld* world);
+
+// sparse_numeric.c
+/// Factors K (fixed rows as identity rows) of the island into its supernodal factor; false when K is not
+/// positive definite.
+bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor);
+/// Solves L·Lᵀ·x = b in place; `x` is in elimination order.
+void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+
+// dense_kernels.c
+/// Partial Cholesky of the m × m front (lower triangle, column-major, leading dimension m): its first w
+/// columns become L's, the trailing (m−w) block the update matrix; fronts of at least `blasRows` rows through
+/// LAPACK/BLAS-3. False when a pivot is not positive.
+bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows);
+/// y[0..w) ← L11⁻¹·y and then the rows below: out[i] = Σ_k L21[i,k]·y[k] (forward substitution of one supernode).
+void sd_block_forward(const double* block, int32_t m, int32_t w, double* y, double* below);
+/// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) (backward substitution of one supernode).
+void sd_block_backward(const double* block, int32_t m, int32_t w, double* y, const double* below);
+
+// sparse_solve.c
+/// Solves the island's system on the sparse path (fixed rows known, as sd_solve_system); false when K is not
+/// positive definite.
+bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, double* x);
+
+#endif

@@ -1,0 +1,108 @@
+// Multifrontal numeric factorisation of a sparse-path island, and the substitutions with its factor. The
+// supernodes are visited in postorder: each one's frontal matrix (its structure squared) receives K's entries of
+// its pivot columns and its children's update matrices (extend-add, popped from a stack), is partially factored
+// (dense_kernels.c: in-house, or LAPACK/BLAS-3 for fronts of at least sdWorld_SetSparseBLASFrontRows rows), keeps its first columns as L's
+// block and pushes the Schur complement of the rest for its parent. Fixed rows (the active set) are identity rows.
+#include "sd_sparse.h"
+
+#include <string.h>
+
+/// K_ij of two compact rows: J_i·M⁻¹·J_jᵀ over the bodies they share.
+static inline double sd_compact_coupling(const sdCompactRow* i, const sdCompactRow* j) {
+    double k = 0.0;
+    if (i->a >= 0) {
+        if (i->a == j->a) k += i->ja[0] * j->ma[0] + i->ja[1] * j->ma[1] + i->ja[2] * j->ma[2];
+        else if (i->a == j->b) k += i->ja[0] * j->mb[0] + i->ja[1] * j->mb[1] + i->ja[2] * j->mb[2];
+    }
+    if (i->b >= 0) {
+        if (i->b == j->a) k += i->jb[0] * j->ma[0] + i->jb[1] * j->ma[1] + i->jb[2] * j->ma[2];
+        else if (i->b == j->b) k += i->jb[0] * j->mb[0] + i->jb[1] * j->mb[1] + i->jb[2] * j->mb[2];
+    }
+    return k;
+}
+
+/// K's entries of a front's pivot column (elimination position e): the diagonal and every later row coupled to
+/// it, at the slots the symbolic analysis recorded. Reads the compact rows of the current solve.
+static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* column, int32_t t, int32_t e) {
+    const uint8_t* fixed = sp->compactFixed + base;
+    if (fixed[e]) {
+        column[t] = 1.0;
+        return;
+    }
+    const sdCompactRow* rows = sp->compact + base;
+    const sdCompactRow* row = &rows[e];
+    column[t] = sd_compact_coupling(row, row) + row->extra;
+    for (int32_t k = sp->pairStart[base + e]; k < sp->pairStart[base + e + 1]; ++k) {
+        const int32_t other = sp->pairRow[k];
+        if (!fixed[other]) column[sp->pairSlot[k]] = sd_compact_coupling(&rows[other], row);
+    }
+}
+
+bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor) {
+    sdSparseState* sp = &world->scratch.sparse;
+    const double start = sd_now();
+    const int32_t base = island->rowStart;
+    size_t top = 0;
+    int32_t nodeTop = 0;
+    bool ok = true;
+    for (int32_t k = factor->superStart; k < factor->superStart + factor->superCount && ok; ++k) {
+        const sdSupernode* node = &sp->supernodes[k];
+        const int32_t m = node->rowCount, w = node->count, b = m - w;
+        const size_t ld = (size_t)m;
+        double* front = sp->front;
+        for (int32_t j = 0; j < m; ++j) memset(front + (size_t)j * ld + j, 0, (size_t)(m - j) * sizeof(double));
+        for (int32_t t = 0; t < w; ++t) sd_assemble_column(sp, base, front + (size_t)t * ld, t, node->first + t);
+        // Extend-add the children's update matrices (the top childCount entries of the stack).
+        for (int32_t c = 0; c < node->childCount; ++c) {
+            const int32_t childIndex = sp->nodeStack[nodeTop - 1 - c];
+            const sdSupernode* child = &sp->supernodes[childIndex];
+            const int32_t cb = child->rowCount - child->count;
+            const int32_t* slots = sp->relative + child->rowStart + child->count;
+            const double* update = sp->stack + sp->updateStart[childIndex];
+            for (int32_t j = 0; j < cb; ++j) {
+                double* column = front + (size_t)slots[j] * ld;
+                const double* source = update + (size_t)j * (size_t)cb;
+                for (int32_t i = j; i < cb; ++i) column[slots[i]] += source[i];
+            }
+        }
+        if (node->childCount > 0) {
+            top = sp->updateStart[sp->nodeStack[nodeTop - node->childCount]];
+            nodeTop -= node->childCount;
+        }
+        if (!sd_front_factor(front, m, w, world->sparseBlasRows)) {
+            ok = false;
+            break;
+        }
+        memcpy(sp->factor + node->factorStart, front, (size_t)m * (size_t)w * sizeof(double));
+        sp->updateStart[k] = top;
+        double* update = sp->stack + top;
+        for (int32_t j = 0; j < b; ++j)
+            memcpy(update + (size_t)j * (size_t)b + j, front + (size_t)(w + j) * ld + w + j,
+                   (size_t)(b - j) * sizeof(double));
+        top += (size_t)b * (size_t)b;
+        sp->nodeStack[nodeTop++] = k;
+    }
+    sp->numericSeconds += sd_now() - start;
+    sp->factorizations += 1;
+    sp->factorFlops += factor->flops;
+    return ok;
+}
+
+void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    double* below = sp->front; // free between factorisations
+    const sdSupernode* nodes = sp->supernodes + factor->superStart;
+    for (int32_t k = 0; k < factor->superCount; ++k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
+        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+    }
+    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
+        sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
+    }
+}

@@ -1,0 +1,238 @@
+// The solve of a sparse-path island. K = J·M⁻¹·Jᵀ changes with the bodies' positions, but slowly: between two
+// substeps, and between the velocity solve and the projection, links turn by a fraction of a degree. So the
+// factor of one K is kept and used as the preconditioner of conjugate gradients on the next systems, which then
+// converge in a few iterations; once a solve costs more substitutions than the average since the factorisation
+// (the factorisation's cost included), the next solve factors afresh (and a solve that does not converge within sdSparseMaxIterations factors at once and solves
+// directly). A fresh factor of the very system being solved answers directly, without iterating.
+//
+// Fixed rows (the active set over ropes, limits and friction torque) are identity rows holding their impulse,
+// their coupling moved to the right-hand side, as on the other paths. The preconditioner pads the residual's
+// fixed entries with zero, which on the free rows is the inverse of K's Schur complement: conjugate gradients
+// need at most one more iteration per row whose fixed state differs from the factor's, and beyond
+// sdSparseFixedChange such rows the island is factored again with the new active set.
+//
+// Every vector here is in elimination order, and the rows are first copied into compact form in that order
+// (sdCompactRow), so the matrix-free products and the substitutions run without indirection.
+#include "sd_sparse.h"
+
+#include <string.h>
+
+/// Copies the island's filled rows into compact form in elimination order, numbering its bodies; returns the
+/// number of bodies.
+static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    sdSparseState* sp = &s->sparse;
+    const int32_t base = island->rowStart, n = island->rowCount;
+    int32_t bodies = 0;
+    for (int32_t e = 0; e < n; ++e) {
+        const int32_t local = sp->layoutOf[base + e];
+        const sdRow* row = &s->rows[s->sortIndex[base + local]];
+        sdCompactRow* c = &sp->compact[base + e];
+        const int32_t ends[2] = {row->a, row->b};
+        int32_t numbers[2];
+        for (int k = 0; k < 2; ++k) {
+            numbers[k] = -1;
+            if (!sd_is_dynamic(world, ends[k])) continue;
+            if (sp->bodyLocal[ends[k]] < 0) {
+                sp->bodies[bodies] = ends[k];
+                sp->bodyLocal[ends[k]] = bodies++;
+            }
+            numbers[k] = sp->bodyLocal[ends[k]];
+        }
+        c->a = numbers[0];
+        c->b = numbers[1];
+        for (int t = 0; t < 3; ++t) {
+            c->ja[t] = numbers[0] >= 0 ? row->ja[t] : 0.0;
+            c->jb[t] = numbers[1] >= 0 ? row->jb[t] : 0.0;
+        }
+        const double ima = numbers[0] >= 0 ? world->invMass[row->a] : 0.0;
+        const double iia = numbers[0] >= 0 ? world->invInertia[row->a] : 0.0;
+        const double imb = numbers[1] >= 0 ? world->invMass[row->b] : 0.0;
+        const double iib = numbers[1] >= 0 ? world->invInertia[row->b] : 0.0;
+        c->ma[0] = ima * c->ja[0];
+        c->ma[1] = ima * c->ja[1];
+        c->ma[2] = iia * c->ja[2];
+        c->mb[0] = imb * c->jb[0];
+        c->mb[1] = imb * c->jb[1];
+        c->mb[2] = iib * c->jb[2];
+        const double k = sd_coupling(world, row, row);
+        c->extra = row->soft > 0.0 ? row->soft : sdRigidRegularization * k;
+        sp->compactFixed[e + base] = s->fixed[base + local];
+    }
+    return bodies;
+}
+
+/// out = A·x over the compact rows: K on free rows, identity on fixed rows when identityForFixed (else K with
+/// the fixed rows' entries of x as they are).
+static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* restrict x,
+                             double* restrict out, bool identityForFixed) {
+    const int32_t base = island->rowStart, n = island->rowCount;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    double* restrict y = sp->bodyVector;
+    memset(y, 0, 3 * (size_t)bodies * sizeof(double));
+    for (int32_t e = 0; e < n; ++e) {
+        const sdCompactRow* c = &rows[e];
+        const double v = identityForFixed && fixed[e] ? 0.0 : x[e];
+        if (c->a >= 0) {
+            double* ya = y + 3 * c->a;
+            ya[0] += c->ma[0] * v;
+            ya[1] += c->ma[1] * v;
+            ya[2] += c->ma[2] * v;
+        }
+        if (c->b >= 0) {
+            double* yb = y + 3 * c->b;
+            yb[0] += c->mb[0] * v;
+            yb[1] += c->mb[1] * v;
+            yb[2] += c->mb[2] * v;
+        }
+    }
+    for (int32_t e = 0; e < n; ++e) {
+        const sdCompactRow* c = &rows[e];
+        if (identityForFixed && fixed[e]) {
+            out[e] = x[e];
+            continue;
+        }
+        double v = c->extra * x[e];
+        if (c->a >= 0) v += c->ja[0] * y[3 * c->a] + c->ja[1] * y[3 * c->a + 1] + c->ja[2] * y[3 * c->a + 2];
+        if (c->b >= 0) v += c->jb[0] * y[3 * c->b] + c->jb[1] * y[3 * c->b + 1] + c->jb[2] * y[3 * c->b + 2];
+        out[e] = v;
+    }
+}
+
+/// z = (L·Lᵀ)⁻¹·r on the free rows (fixed entries of r read as zero, of z set to zero).
+static void sd_precondition(sdSparseState* sp, const sdIsland* island, const sdSparseIsland* factor, const double* r,
+                            double* z) {
+    const int32_t base = island->rowStart, n = island->rowCount;
+    const uint8_t* fixed = sp->compactFixed + base;
+    for (int32_t e = 0; e < n; ++e) z[e] = fixed[e] ? 0.0 : r[e];
+    sd_sparse_substitute(sp, factor, z);
+    for (int32_t e = 0; e < n; ++e)
+        if (fixed[e]) z[e] = 0.0;
+    sp->solveFlops += 4.0 * (double)factor->nonzeros;
+}
+
+/// Factors the island's K with the current active set; false when it is not positive definite.
+static bool sd_sparse_refactor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t base = island->rowStart;
+    factor->valid = sd_sparse_factor(world, island, factor);
+    factor->refactor = !factor->valid;
+    factor->solves = 0;
+    factor->cost = 1.0 + factor->flops / (sdSparseFactorSpeedup * 4.0 * (double)factor->nonzeros);
+    memcpy(s->sparse.factorFixed + base, s->fixed + base, (size_t)island->rowCount);
+    return factor->valid;
+}
+
+bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, double* x) {
+    sdSolverScratch* s = &world->scratch;
+    sdSparseState* sp = &s->sparse;
+    sdSparseIsland* factor = &sp->islands[island->sparse];
+    const int32_t base = island->rowStart, n = island->rowCount;
+    const double start = sd_now();
+    const double numericBefore = sp->numericSeconds;
+    const int32_t bodies = sd_compact_rows(world, island);
+    // In elimination order: rhs_f = b_f − K_fc·λ_c, rhs_c = λ_c; the start x (fixed rows at their impulses).
+    const uint8_t* fixed = sp->compactFixed + base;
+    double* rhs = s->rhsCopy;
+    double* r = s->cgR;
+    double* z = s->cgZ;
+    double* p = s->cgP;
+    double* q = s->cgQ;
+    double* xe = sp->vectorA + base;
+    bool anyFixed = false;
+    int32_t changed = 0;
+    for (int32_t e = 0; e < n; ++e) {
+        const int32_t local = sp->layoutOf[base + e];
+        const double lambda = s->lambda[base + local];
+        rhs[e] = fixed[e] ? lambda : b[local];
+        p[e] = fixed[e] ? lambda : 0.0;
+        anyFixed |= fixed[e] && lambda != 0.0;
+        changed += fixed[e] != sp->factorFixed[base + local];
+        xe[e] = fixed[e] ? lambda : (s->warmStart ? s->warm[base + local] : 0.0);
+    }
+    if (anyFixed) {
+        sd_compact_apply(sp, island, bodies, p, q, false);
+        for (int32_t e = 0; e < n; ++e)
+            if (!fixed[e]) rhs[e] -= q[e];
+    }
+    bool direct = !factor->valid || factor->refactor || changed > sdSparseFixedChange;
+    if (direct && !sd_sparse_refactor(world, island, factor)) goto failed;
+    factor->solves += 1;
+    if (!direct) {
+        // Conjugate gradients on the free rows, preconditioned by the kept factor, from the last impulses. A
+        // velocity solve stops when the error's energy (≈ rᵀ·z) is below tolerance² × the solution's (xᵀ·K·x);
+        // a projection step when every row's linearised error after the step (its residual) is below
+        // sdSparseProjectionResidual, a tenth of what the projection asks of the rows.
+        const bool velocity = s->warmStart;
+        sd_compact_apply(sp, island, bodies, xe, q, true);
+        for (int32_t e = 0; e < n; ++e) r[e] = fixed[e] ? 0.0 : rhs[e] - q[e];
+        double rz = 0.0;
+        int32_t iterations = 0;
+        bool converged = false;
+        for (;;) {
+            if (!velocity) {
+                double worst = 0.0;
+                for (int32_t e = 0; e < n; ++e) worst = fmax(worst, fabs(r[e]));
+                if (worst <= sdSparseProjectionResidual) {
+                    converged = true;
+                    break;
+                }
+            }
+            sd_precondition(sp, island, factor, r, z);
+            const double rzNew = sd_sparse_dot(r, z, n);
+            if (velocity) {
+                double energy = 0.0;
+                for (int32_t e = 0; e < n; ++e) energy += fixed[e] ? 0.0 : xe[e] * (rhs[e] - r[e]);
+                if (rzNew <= sdSparseTolerance * sdSparseTolerance * fabs(energy) || rzNew == 0.0) {
+                    converged = true;
+                    break;
+                }
+            }
+            if (iterations == sdSparseMaxIterations) break;
+            if (iterations == 0) {
+                memcpy(p, z, (size_t)n * sizeof(double));
+            } else {
+                const double beta = rzNew / rz;
+                for (int32_t e = 0; e < n; ++e) p[e] = z[e] + beta * p[e];
+            }
+            rz = rzNew;
+            iterations += 1;
+            sd_compact_apply(sp, island, bodies, p, q, true);
+            for (int32_t e = 0; e < n; ++e)
+                if (fixed[e]) q[e] = 0.0;
+            const double pq = sd_sparse_dot(p, q, n);
+            if (!(pq > 0.0)) break;
+            const double alpha = rz / pq;
+            for (int32_t e = 0; e < n; ++e) {
+                xe[e] += alpha * p[e];
+                r[e] -= alpha * q[e];
+            }
+        }
+        // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
+        // cost is counted in): a stale factor then costs more per solve than a new one would, amortised.
+        factor->cost += (double)(iterations + 1);
+        if ((double)(iterations + 1) * (double)factor->solves > factor->cost) factor->refactor = true;
+        sp->iterations += iterations;
+        if (!converged) { // the kept factor no longer helps: factor this system and solve it directly
+            if (!sd_sparse_refactor(world, island, factor)) goto failed;
+            direct = true;
+        }
+    }
+    if (direct) { // the factor of this very system
+        memcpy(xe, rhs, (size_t)n * sizeof(double));
+        sd_sparse_substitute(sp, factor, xe);
+        sp->solveFlops += 4.0 * (double)factor->nonzeros;
+    }
+    for (int32_t e = 0; e < n; ++e) {
+        const int32_t local = sp->layoutOf[base + e];
+        x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
+    }
+    for (int32_t i = 0; i < bodies; ++i) sp->bodyLocal[sp->bodies[i]] = -1; // forget the island's body numbers
+    sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
+    return true;
+failed:
+    for (int32_t i = 0; i < bodies; ++i) sp->bodyLocal[sp->bodies[i]] = -1;
+    sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
+    return false;
+}

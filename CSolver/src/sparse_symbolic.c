@@ -1,0 +1,267 @@
+// Symbolic factorisation of a sparse-path island, once per layout: the row structure of every supernode of the
+// nested-dissection assembly tree, the storage of L, of the frontal matrices and of the update stack, and the
+// flops of one numeric factorisation. Rows i and j of K couple when they share a body; the structure of a
+// supernode is its pivots, the later rows coupled to a pivot, and its children's structures below their own
+// pivots (the rows their update matrices reach). All storage is reserved here, before the world changes.
+#include "sd_sparse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int sd_compare_int32(const void* a, const void* b) {
+    const int32_t x = *(const int32_t*)a, y = *(const int32_t*)b;
+    return (x > y) - (x < y);
+}
+
+int sd_sparse_reserve(sdWorld* world, int32_t rows) {
+    sdSparseState* sp = &world->scratch.sparse;
+    if (rows > sp->rowCapacity) {
+        if (!SD_GROW(sp->elimination, rows) || !SD_GROW(sp->layoutOf, rows) || !SD_GROW(sp->localOf, rows) ||
+            !SD_GROW(sp->mark, rows) || !SD_GROW(sp->map, rows) || !SD_GROW(sp->work, rows) ||
+            !SD_GROW(sp->factorFixed, rows) || !SD_GROW(sp->vectorA, rows) || !SD_GROW(sp->vectorB, rows) ||
+            !SD_GROW(sp->islands, rows) || !SD_GROW(sp->supernodes, rows) || !SD_GROW(sp->nodeStack, rows) ||
+            !SD_GROW(sp->updateStart, rows) || !SD_GROW(sp->compact, rows) || !SD_GROW(sp->compactFixed, rows) ||
+            !SD_GROW(sp->bodyVector, 3 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1))
+            return sdResult_outOfMemory;
+        sp->rowCapacity = rows;
+        sp->islandCapacity = rows;
+        sp->superCapacity = rows;
+    }
+    if (world->capacity > sp->bodyCapacity) {
+        if (!SD_GROW(sp->bodies, world->capacity) || !SD_GROW(sp->side, world->capacity) ||
+            !SD_GROW(sp->bodyLocal, world->capacity))
+            return sdResult_outOfMemory;
+        sp->bodyCapacity = world->capacity;
+    }
+    memset(sp->side, 0, (size_t)sp->bodyCapacity);
+    for (int32_t i = 0; i < sp->bodyCapacity; ++i) sp->bodyLocal[i] = -1;
+    return sdResult_ok;
+}
+
+void sd_sparse_reset(sdWorld* world) {
+    sdSparseState* sp = &world->scratch.sparse;
+    sp->islandCount = 0;
+    sp->superCount = 0;
+    sp->rowIndexCount = 0;
+    sp->pairCount = 0;
+}
+
+/// Appends `count` entries to the row-index pool (and its relative indices); NULL when it cannot grow.
+static int32_t* sd_row_index_append(sdSparseState* sp, size_t count) {
+    const size_t needed = sp->rowIndexCount + count;
+    if (needed > sp->rowIndexCapacity) {
+        size_t capacity = sp->rowIndexCapacity > 0 ? sp->rowIndexCapacity : 1024;
+        while (capacity < needed) capacity *= 2;
+        if (!SD_GROW(sp->rowIndex, capacity) || !SD_GROW(sp->relative, capacity)) return NULL;
+        sp->rowIndexCapacity = capacity;
+    }
+    int32_t* out = sp->rowIndex + sp->rowIndexCount;
+    sp->rowIndexCount = needed;
+    return out;
+}
+
+/// Room for `count` more coupled pairs; false when the pool cannot grow.
+static bool sd_pairs_reserve(sdSparseState* sp, size_t count) {
+    const size_t needed = sp->pairCount + count;
+    if (needed <= sp->pairCapacity) return true;
+    size_t capacity = sp->pairCapacity > 0 ? sp->pairCapacity : 4096;
+    while (capacity < needed) capacity *= 2;
+    if (!SD_GROW(sp->pairRow, capacity) || !SD_GROW(sp->pairSlot, capacity)) return false;
+    sp->pairCapacity = capacity;
+    return true;
+}
+
+/// The structure of supernode `node` (its children on the node stack), appended to the row-index pool; the
+/// children's relative indices into it; and its pivots' coupled pairs with their slots in its front.
+static int sd_node_structure(sdWorld* world, const sdIsland* island, sdSupernode* node, int32_t* stackTop) {
+    sdSolverScratch* s = &world->scratch;
+    sdSparseState* sp = &s->sparse;
+    const int32_t base = island->rowStart, last = node->first + node->count; // later positions: ≥ last
+    const int32_t stamp = (int32_t)(node - sp->supernodes);
+    int32_t* gathered = sp->work + base; // free once the island is ordered
+    int32_t count = 0;
+    for (int32_t e = node->first; e < last; ++e) sp->mark[base + e] = stamp;
+    for (int32_t e = node->first; e < last; ++e) {
+        const int32_t raw = s->sortIndex[base + sp->layoutOf[base + e]];
+        const sdJoint* joint = &world->joints[s->rowJoint[raw]];
+        const int32_t ends[2] = {joint->bodyA, joint->bodyB};
+        for (int k = 0; k < 2; ++k) {
+            if (!sd_is_dynamic(world, ends[k])) continue;
+            for (int32_t q = s->adjacencyStart[ends[k]]; q < s->adjacencyStart[ends[k] + 1]; ++q) {
+                const int32_t other = sp->elimination[base + sp->localOf[s->adjacency[q]]];
+                if (other < last || sp->mark[base + other] == stamp) continue;
+                sp->mark[base + other] = stamp;
+                gathered[count++] = other;
+            }
+        }
+    }
+    for (int32_t c = 0; c < node->childCount; ++c) {
+        const sdSupernode* child = &sp->supernodes[sp->nodeStack[*stackTop - 1 - c]];
+        for (int32_t t = child->count; t < child->rowCount; ++t) {
+            const int32_t other = sp->rowIndex[child->rowStart + t];
+            if (sp->mark[base + other] == stamp) continue;
+            sp->mark[base + other] = stamp;
+            gathered[count++] = other;
+        }
+    }
+    qsort(gathered, (size_t)count, sizeof(int32_t), sd_compare_int32);
+    int32_t* out = sd_row_index_append(sp, (size_t)node->count + (size_t)count);
+    if (out == NULL) return sdResult_outOfMemory;
+    node->rowStart = (int32_t)(out - sp->rowIndex);
+    node->rowCount = node->count + count;
+    for (int32_t t = 0; t < node->count; ++t) out[t] = node->first + t;
+    memcpy(out + node->count, gathered, (size_t)count * sizeof(int32_t));
+    for (int32_t t = 0; t < node->rowCount; ++t) sp->map[base + out[t]] = t;
+    // Where the children's update matrices land in this front.
+    for (int32_t c = 0; c < node->childCount; ++c) {
+        const sdSupernode* child = &sp->supernodes[sp->nodeStack[*stackTop - 1 - c]];
+        for (int32_t t = child->count; t < child->rowCount; ++t)
+            sp->relative[child->rowStart + t] = sp->map[base + sp->rowIndex[child->rowStart + t]];
+    }
+    *stackTop -= node->childCount;
+    // The coupled pairs of each pivot: later rows sharing a body, each once.
+    for (int32_t e = node->first; e < last; ++e) {
+        const int32_t raw = s->sortIndex[base + sp->layoutOf[base + e]];
+        const sdJoint* joint = &world->joints[s->rowJoint[raw]];
+        const int32_t ends[2] = {joint->bodyA, joint->bodyB};
+        sp->pairStart[base + e] = (int32_t)sp->pairCount;
+        for (int k = 0; k < 2; ++k) {
+            if (!sd_is_dynamic(world, ends[k])) continue;
+            const int32_t degree = s->adjacencyStart[ends[k] + 1] - s->adjacencyStart[ends[k]];
+            if (!sd_pairs_reserve(sp, (size_t)degree)) return sdResult_outOfMemory;
+            for (int32_t q = s->adjacencyStart[ends[k]]; q < s->adjacencyStart[ends[k] + 1]; ++q) {
+                const int32_t otherRaw = s->adjacency[q];
+                const int32_t other = sp->elimination[base + sp->localOf[otherRaw]];
+                if (other <= e) continue;
+                if (k == 1 && sd_is_dynamic(world, ends[0])) { // reached through the first body already
+                    const sdJoint* j2 = &world->joints[s->rowJoint[otherRaw]];
+                    if (j2->bodyA == ends[0] || j2->bodyB == ends[0]) continue;
+                }
+                sp->pairRow[sp->pairCount] = other;
+                sp->pairSlot[sp->pairCount] = sp->map[base + other];
+                sp->pairCount += 1;
+            }
+        }
+    }
+    sp->pairStart[base + last] = (int32_t)sp->pairCount;
+    return sdResult_ok;
+}
+
+int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
+    sdSolverScratch* s = &world->scratch;
+    sdSparseState* sp = &s->sparse;
+    const double t0 = sd_now();
+    const int32_t base = island->rowStart, n = island->rowCount;
+    for (int32_t p = 0; p < n; ++p) {
+        sp->localOf[s->sortIndex[base + p]] = p;
+        sp->mark[base + p] = -1;
+    }
+    const int32_t superStart = sp->superCount;
+    const size_t rowIndexStart = sp->rowIndexCount, pairStart = sp->pairCount;
+    const int32_t superCount = sd_sparse_order(world, island);
+    const double t1 = sd_now();
+    sdSparseIsland* factor = &sp->islands[sp->islandCount];
+    memset(factor, 0, sizeof *factor);
+    factor->island = (int32_t)(island - s->islands);
+    factor->superStart = superStart;
+    factor->superCount = superCount;
+    factor->pairBase = pairStart;
+    size_t factorStart = 0;
+    if (sp->islandCount > 0) {
+        const sdSparseIsland* previous = &sp->islands[sp->islandCount - 1];
+        factorStart = previous->factorStart + previous->factorSize;
+    }
+    factor->factorStart = factorStart;
+    int32_t stackTop = 0;
+    size_t stackUsed = 0;
+    for (int32_t k = superStart; k < superStart + superCount; ++k) {
+        sdSupernode* node = &sp->supernodes[k];
+        // The children's update matrices leave the stack as this node's is pushed.
+        for (int32_t c = 0; c < node->childCount; ++c) {
+            const sdSupernode* child = &sp->supernodes[sp->nodeStack[stackTop - 1 - c]];
+            const size_t below = (size_t)(child->rowCount - child->count);
+            stackUsed -= below * below;
+        }
+        if (sd_node_structure(world, island, node, &stackTop) != sdResult_ok) {
+            sp->superCount = superStart;
+            sp->rowIndexCount = rowIndexStart;
+            sp->pairCount = pairStart;
+            return sdResult_outOfMemory;
+        }
+        const double m = node->rowCount, w = node->count, b = m - w;
+        factor->flops += w * w * w / 3.0 + w * w * b + w * b * b;
+        factor->nonzeros += (size_t)(m * w - w * (w - 1) / 2);
+        node->factorStart = factorStart + factor->factorSize;
+        factor->factorSize += (size_t)node->rowCount * (size_t)node->count;
+        const size_t front = (size_t)node->rowCount * (size_t)node->rowCount;
+        if (front > factor->frontSize) factor->frontSize = front;
+        stackUsed += (size_t)(b * b);
+        if (stackUsed > factor->stackSize) factor->stackSize = stackUsed;
+        sp->nodeStack[stackTop++] = k;
+    }
+    // The island's layout takes the elimination order: every later loop over its rows (filling, products,
+    // substitutions) then walks the factor's order, region by region, instead of the band's wavefront.
+    int32_t* permuted = sp->work + base;
+    for (int32_t e = 0; e < n; ++e) permuted[e] = s->sortIndex[base + sp->layoutOf[base + e]];
+    for (int32_t e = 0; e < n; ++e) {
+        s->sortIndex[base + e] = permuted[e];
+        sp->layoutOf[base + e] = e;
+        sp->elimination[base + e] = e;
+    }
+    sp->symbolicSeconds += sd_now() - t1;
+    sp->orderSeconds += t1 - t0;
+    *outIndex = sp->islandCount;
+    sp->islandCount += 1;
+    factor->valid = false;
+    factor->refactor = true;
+    return sdResult_ok;
+}
+
+/// Storage for every analysed factor (called once all islands are analysed).
+int sd_sparse_reserve_factors(sdWorld* world) {
+    sdSparseState* sp = &world->scratch.sparse;
+    size_t factor = 0, front = 0, stack = 0;
+    for (int32_t k = 0; k < sp->islandCount; ++k) {
+        const sdSparseIsland* f = &sp->islands[k];
+        factor = f->factorStart + f->factorSize;
+        if (f->frontSize > front) front = f->frontSize;
+        if (f->stackSize > stack) stack = f->stackSize;
+    }
+    if (factor > sp->factorCapacity) {
+        if (!SD_GROW(sp->factor, factor)) return sdResult_outOfMemory;
+        sp->factorCapacity = factor;
+    }
+    if (front > sp->frontCapacity) {
+        if (!SD_GROW(sp->front, front)) return sdResult_outOfMemory;
+        sp->frontCapacity = front;
+    }
+    if (stack > sp->stackCapacity) {
+        if (!SD_GROW(sp->stack, stack)) return sdResult_outOfMemory;
+        sp->stackCapacity = stack;
+    }
+    return sdResult_ok;
+}
+
+/// Drops the last analysed island (its path went elsewhere).
+void sd_sparse_discard_last(sdWorld* world) {
+    sdSparseState* sp = &world->scratch.sparse;
+    if (sp->islandCount == 0) return;
+    const sdSparseIsland* f = &sp->islands[sp->islandCount - 1];
+    if (f->superCount > 0) {
+        const sdSupernode* first = &sp->supernodes[f->superStart];
+        sp->rowIndexCount = (size_t)first->rowStart;
+        sp->pairCount = f->pairBase;
+    }
+    sp->superCount = f->superStart;
+    sp->islandCount -= 1;
+}
+
+void sd_sparse_free(sdSparseState* sp) {
+    void* buffers[] = {sp->islands, sp->supernodes, sp->elimination, sp->layoutOf, sp->localOf, sp->mark, sp->map,
+                       sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->bodies, sp->side, sp->rowIndex,
+                       sp->factor, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
+                       sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
+                       sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot};
+    for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
+    memset(sp, 0, sizeof *sp);
+}
