@@ -226,7 +226,7 @@ typedef struct sdJointDef {
     double frequency;                 ///< Hz, 0 … sdMaxSpringFrequency; 0 = rigid (distance joints only; default 0)
     double dampingRatio;              ///< ≥ 0 (default 0)
     double axisX, axisY;              ///< prismatic axis, world coordinates at creation; normalised (default 1, 0)
-    double lowerLimit, upperLimit;    ///< revolute: relative angle (rad); prismatic: translation (pt). ±inf = none
+    double lowerLimit, upperLimit;    ///< revolute: relative angle (rad); prismatic: translation (pt). ±inf = none; finite within ±sdMaxMagnitude
     double frictionTorque;            ///< revolute: kg·pt²/s², ≥ 0 (default 0)
 } sdJointDef;
 

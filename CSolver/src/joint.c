@@ -89,6 +89,10 @@ static void sd_anchor_point(const sdWorld* world, int32_t body, double lx, doubl
 
 static double sd_body_angle(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
 
+/// A limit is ±infinity (none) or within ±sdMaxMagnitude: a finite limit of 1e298 made a limit row's error, and
+/// its impulse, overflow (found by the fuzzer).
+static bool sd_limit_in_range(double limit) { return isinf(limit) || fabs(limit) <= sdMaxMagnitude; }
+
 static sdResult sd_validate_joint_def(const sdWorld* world, const sdJointDef* def) {
     if (def == NULL) return sdResult_nullArgument;
     const bool aWorld = def->bodyA.index == sdWorldBodyIndex, bWorld = def->bodyB.index == sdWorldBodyIndex;
@@ -107,7 +111,7 @@ static sdResult sd_validate_joint_def(const sdWorld* world, const sdJointDef* de
         return sdResult_outOfRange;
     if (sd_check_bounded(def->anchorAX, def->anchorAY, sdMaxMagnitude) != sdResult_ok ||
         sd_check_bounded(def->anchorBX, def->anchorBY, sdMaxMagnitude) != sdResult_ok || def->length > sdMaxMagnitude ||
-        def->frictionTorque > sdMaxForce)
+        def->frictionTorque > sdMaxForce || !sd_limit_in_range(def->lowerLimit) || !sd_limit_in_range(def->upperLimit))
         return sdResult_outOfRange;
     if (def->kind == sdJoint_prismatic && !(sd_axis_length(def->axisX, def->axisY) >= 1e-12)) return sdResult_outOfRange;
     return sdResult_ok;
@@ -274,7 +278,7 @@ sdResult sdJoint_SetLimits(sdWorld* world, sdJointId id, double lower, double up
     sdResult check = sd_check_joint(world, id);
     if (check != sdResult_ok) return check;
     if (isnan(lower) || isnan(upper)) return sdResult_nonFinite;
-    if (lower > upper) return sdResult_outOfRange;
+    if (lower > upper || !sd_limit_in_range(lower) || !sd_limit_in_range(upper)) return sdResult_outOfRange;
     world->joints[id.index].lowerLimit = lower;
     world->joints[id.index].upperLimit = upper;
     sd_wake_joint(world, &world->joints[id.index]);

@@ -39,6 +39,10 @@ fzCall fz_op_create_body(fzSession* s) {
     const uint8_t nulls = fz_u8(&s->in);
     call.result = sdCreateBody(w->world, nulls == 1 ? NULL : &def, nulls == 2 ? NULL : &id);
     if (call.result == sdResult_ok) fz_remember_body(w, id);
+    fz_trace("world %p body %d: (%g, %g) angle %g v (%g, %g) w %g size %g x %g shape %d density %g damping %g/%g gravity (%g, %g) flags %u",
+             (void*)w->world, call.result == sdResult_ok ? id.index : -1, def.x, def.y, def.angle, def.vx, def.vy,
+             def.angularVelocity, def.width, def.height, (int)def.shape, def.density, def.linearDamping,
+             def.angularDamping, def.gravityX, def.gravityY, def.flags);
     return call;
 }
 

@@ -42,6 +42,10 @@ fzCall fz_op_create_joint(fzSession* s) {
     const uint8_t nulls = fz_u8(in);
     call.result = sdCreateJoint(w->world, nulls == 1 ? NULL : &def, nulls == 2 ? NULL : &id);
     if (call.result == sdResult_ok) fz_remember_joint(w, id);
+    fz_trace("world %p joint kind %d bodies %d/%d anchors (%g, %g) (%g, %g) length %g f %g zeta %g axis (%g, %g) limits %g..%g friction %g",
+             (void*)w->world, (int)def.kind, def.bodyA.index, def.bodyB.index, def.anchorAX, def.anchorAY, def.anchorBX,
+             def.anchorBY, def.length, def.frequency, def.dampingRatio, def.axisX, def.axisY, def.lowerLimit,
+             def.upperLimit, def.frictionTorque);
     return call;
 }
 

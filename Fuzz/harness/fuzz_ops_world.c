@@ -62,6 +62,7 @@ static fzCall fz_step(fzSession* s, fzWorld* w, double dt, int32_t substeps) {
     s->steps += 1;
     if (substeps > 64 && substeps <= 1024 && sdWorld_GetBodyCount(w->world) > 8) substeps = 64;
     call.result = sdWorld_Step(w->world, dt, substeps);
+    fz_trace("world %p step dt %g substeps %d", (void*)w->world, dt, substeps);
     return call;
 }
 

@@ -1,6 +1,7 @@
 // Picking worlds and ids for calls, and remembering the ids handed out (see fuzz_session.h).
 #include "fuzz_session.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -50,4 +51,16 @@ FZ_REMEMBER(field, sdFieldId, fields, fieldIds)
 void fz_fail(const char* what, const char* call, int detail) {
     fprintf(stderr, "fuzz invariant broken: %s after %s (%d)\n", what, call, detail);
     abort();
+}
+
+void fz_trace(const char* format, ...) {
+    static int enabled = -1;
+    if (enabled < 0) enabled = getenv("FUZZ_TRACE") != NULL;
+    if (!enabled) return;
+    va_list args;
+    va_start(args, format);
+    fputs("  ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
 }

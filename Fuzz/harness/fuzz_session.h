@@ -51,6 +51,9 @@ void fz_remember_joint(fzWorld* w, sdJointId id);
 void fz_remember_shape(fzWorld* w, sdShapeId id);
 void fz_remember_field(fzWorld* w, sdFieldId id);
 
+/// With FUZZ_TRACE set, prints a line describing a call's arguments (for reading a crashing input).
+void fz_trace(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
 /// Stops the run with a message: a broken invariant (libFuzzer records the input as a crash).
 _Noreturn void fz_fail(const char* what, const char* call, int detail);
 

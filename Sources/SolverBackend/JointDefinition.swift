@@ -111,10 +111,13 @@ public struct JointDefinition: Sendable, Equatable {
         return m * (sx * sx + sy * sy).squareRoot()
     }
 
-    /// Limits may be infinite but not NaN, and lower ≤ upper.
+    /// Limits may be infinite (none) but not NaN, finite ones within ±1e15, and lower ≤ upper.
     public static func validateLimits(lower: Double, upper: Double) throws(SolverError) {
         guard !lower.isNaN else { throw .nonFinite(parameter: "lowerLimit", value: lower) }
         guard !upper.isNaN else { throw .nonFinite(parameter: "upperLimit", value: upper) }
         guard lower <= upper else { throw .outOfRange(parameter: "upperLimit", value: upper, expected: "≥ lowerLimit \(lower)") }
+        // Finite limits within ±1e15 (infinite ones mean none): a limit of 1e298 overflowed the limit row.
+        if lower.isFinite { try Validate.bounded(lower, "lowerLimit") }
+        if upper.isFinite { try Validate.bounded(upper, "upperLimit") }
     }
 }

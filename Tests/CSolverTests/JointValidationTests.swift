@@ -83,6 +83,8 @@ struct JointValidationTests {
         #expect(sdJoint_SetLimits(twins.probed.raw, revolute, -.infinity, .infinity) == sdResult_ok)
         #expect(sdJoint_SetLimits(twins.probed.raw, revolute, -.infinity, 0.25) == sdResult_ok)
         #expect(sdJoint_SetLimits(twins.probed.raw, revolute, 0.25, 0.25) == sdResult_ok, "lower == upper")
+        #expect(sdJoint_SetLimits(twins.probed.raw, revolute, -sdMaxMagnitude, sdMaxMagnitude) == sdResult_ok)
+        #expect(sdJoint_SetLimits(twins.probed.raw, revolute, -1e298, 0) == sdResult_outOfRange, "a finite limit beyond 1e15")
         #expect(sdJoint_SetLength(twins.probed.raw, twins.joints[JointTwins.rope], 0) == sdResult_ok, "length 0")
         #expect(sdJoint_SetSpring(twins.probed.raw, twins.joints[JointTwins.spring], 0, 0) == sdResult_ok, "rigid")
         #expect(sdJoint_SetFrictionTorque(twins.probed.raw, revolute, 0) == sdResult_ok)
@@ -218,6 +220,13 @@ struct JointValidationTests {
                 $0.lowerLimit = .infinity
                 $0.upperLimit = -.infinity
             }),
+            // A finite limit beyond sdMaxMagnitude made the limit row's error overflow (the fuzzer's -7.8e298).
+            ("prismatic limits -7.8e298 both", jointDef(sdJoint_prismatic, worldEnd, rig.b) {
+                $0.lowerLimit = -7.8e298
+                $0.upperLimit = -7.8e298
+            }),
+            ("revolute upper limit 1e16", jointDef(sdJoint_revolute, rig.a, rig.b) { $0.lowerLimit = 0; $0.upperLimit = 1e16 }),
+            ("anchor 1e300", jointDef(sdJoint_distance, worldEnd, rig.b) { $0.anchorAX = 1e300 }),
             ("prismatic axis (0, 0)", jointDef(sdJoint_prismatic, rig.a, rig.b) { $0.axisX = 0; $0.axisY = 0 }),
             ("prismatic axis (-0, 1e-13)", jointDef(sdJoint_prismatic, worldEnd, rig.b) {
                 $0.axisX = -0.0

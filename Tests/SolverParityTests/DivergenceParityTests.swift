@@ -5,7 +5,7 @@ import ReferenceSolver
 import SolverBackend
 import Testing
 
-@Suite("Backend parity: diverging motion and field bounds")
+@Suite("Backend parity: diverging motion, field and limit bounds")
 struct DivergenceParityTests {
     private let engines: [any PhysicsBackend.Type] = [ReferenceWorld.self, AcceleratedBackend.self]
 
@@ -46,6 +46,25 @@ struct DivergenceParityTests {
                 _ = try world.createField(field)
             }
             #expect(world.isValid(FieldID(index: 0, generation: 0)) == false)
+        }
+    }
+
+    @Test("A finite joint limit beyond 1e15 is refused by name on both engines (infinite ones mean none)")
+    func jointLimitBounds() throws {
+        for engine in engines {
+            let world = try PhysicsWorld(engine)
+            let body = try world.createBody(BodyDefinition())
+            var joint = JointDefinition()
+            joint.kind = .prismatic
+            joint.bodyB = body
+            joint.lowerLimit = -7.8e298
+            joint.upperLimit = -7.8e298
+            #expect(throws: SolverError.outOfRange(parameter: "lowerLimit", value: -7.8e298, expected: "at most 1e15 in magnitude")) {
+                _ = try world.createJoint(joint)
+            }
+            joint.lowerLimit = -.infinity
+            joint.upperLimit = 1e15
+            _ = try world.createJoint(joint)
         }
     }
 }
