@@ -58,7 +58,7 @@ sanitize: deps
 	# Swift on Linux has no UBSan: the C core gets -fsanitize=undefined, whose handlers the ASan runtime carries.
 	# Leak checking is on over the whole suite (AnimatorLifetimeTests: an animator with behaviors, actions, a
 	# delegate and a running real-time driver is freed when released).
-	ASAN_OPTIONS=detect_leaks=1 $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-sanitize
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-sanitize
 	$(MAKE) tsan
 
 # Thread Sanitizer over two C worlds stepped on two threads at once, and over the real-time driver (a Dispatch

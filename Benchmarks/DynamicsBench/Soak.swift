@@ -52,6 +52,8 @@ struct SoakRun {
         /// The largest such rise, relative to the scene's energy scale.
         var largestRise = -Double.infinity
         var fastest = 0.0
+        /// The first check that found an item outside the box: the step, the item and where it was.
+        var firstEscape: String?
         var startMiB = Double.nan
         var endMiB = Double.nan
         var seconds = 0.0
@@ -62,7 +64,7 @@ struct SoakRun {
             String(
                 format: "soak: %d steps in %.0f s: non-finite %d, escaped %d, quiet-half energy rises %d (largest %.2e of the scale), fastest %.0f pt/s, resident %.1f → %.1f MiB: %@",
                 steps, seconds, nonFinite, escaped, energyRises, largestRise, fastest, startMiB, endMiB,
-                clean ? "clean" : "FAILED")
+                clean ? "clean" : "FAILED") + (firstEscape.map { "; first escape \($0)" } ?? "")
         }
     }
 
@@ -83,6 +85,10 @@ struct SoakRun {
             let reading = scene.reading()
             outcome.nonFinite += reading.nonFinite
             outcome.escaped += reading.escaped
+            if reading.escaped > 0 && outcome.firstEscape == nil {
+                let out = scene.items.enumerated().first { scene.colliding.contains(ObjectIdentifier($0.element)) && !scene.screen.bounds.insetBy(dx: -1, dy: -1).contains($0.element.center) }
+                outcome.firstEscape = "step \(step): item \(out?.offset ?? -1) at \(out.map { "\($0.element.center)" } ?? "?")"
+            }
             outcome.fastest = max(outcome.fastest, reading.fastest)
             if (step - 1) % scene.cycleSteps == scene.activeSteps {
                 quietStart = reading.energy  // the first quiet step

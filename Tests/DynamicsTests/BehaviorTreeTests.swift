@@ -6,12 +6,18 @@ import Testing
 
 /// Records every willMove(to:) call: the argument, and whether `dynamicAnimator` was already set.
 @MainActor
+/// An animator held weakly, or nil.
+struct WeakAnimator {
+    weak var animator: DynamicAnimator?
+}
+
 final class MoveRecorder: DynamicBehavior {
-    private(set) var moves: [DynamicAnimator?] = []
+    /// The animators it moved to, held weakly (the animator holds this behavior).
+    private(set) var moves: [WeakAnimator] = []
     private(set) var animatorSetDuringMove: [Bool] = []
 
     override func willMove(to dynamicAnimator: DynamicAnimator?) {
-        moves.append(dynamicAnimator)
+        moves.append(WeakAnimator(animator: dynamicAnimator))
         animatorSetDuringMove.append(self.dynamicAnimator != nil)
         super.willMove(to: dynamicAnimator)
     }
@@ -147,18 +153,18 @@ struct BehaviorTreeTests {
         parent.addChildBehavior(child)
 
         scene.animator.addBehavior(parent)
-        #expect(parent.moves.count == 1 && parent.moves[0] === scene.animator)
-        #expect(child.moves.count == 1 && child.moves[0] === scene.animator)
+        #expect(parent.moves.count == 1 && parent.moves[0].animator === scene.animator)
+        #expect(child.moves.count == 1 && child.moves[0].animator === scene.animator)
         #expect(parent.animatorSetDuringMove == [true])
 
         scene.animator.removeBehavior(parent)
-        #expect(parent.moves.count == 2 && parent.moves[1] == nil)
-        #expect(child.moves.count == 2 && child.moves[1] == nil)
+        #expect(parent.moves.count == 2 && parent.moves[1].animator == nil)
+        #expect(child.moves.count == 2 && child.moves[1].animator == nil)
 
         // Removing a child on its own tells only that child.
         scene.animator.addBehavior(parent)
         parent.removeChildBehavior(child)
-        #expect(child.moves.count == 4 && child.moves[3] == nil)
+        #expect(child.moves.count == 4 && child.moves[3].animator == nil)
         #expect(parent.moves.count == 3)
     }
 
@@ -253,15 +259,17 @@ struct BehaviorTreeTests {
         properties.resistance = 0
         let gravity = GravityBehavior(items: [box])
         var stepsSeen = 0
-        properties.action = {
+        // The test holds the animator (scene); the action only borrows it, or the two would keep each other.
+        properties.action = { [weak animator = scene.animator] in
+            guard let animator else { return }
             stepsSeen += 1
             if stepsSeen == 1 {
-                scene.animator.addBehavior(gravity)
-                #expect(scene.animator.behaviors.count == 1)  // not yet
+                animator.addBehavior(gravity)
+                #expect(animator.behaviors.count == 1)  // not yet
             }
             if stepsSeen == 31 {
-                scene.animator.removeBehavior(gravity)
-                #expect(scene.animator.behaviors.count == 2)
+                animator.removeBehavior(gravity)
+                #expect(animator.behaviors.count == 2)
             }
         }
         scene.animator.addBehavior(properties)

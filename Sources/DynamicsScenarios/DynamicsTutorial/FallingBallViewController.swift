@@ -26,7 +26,10 @@ final class FallingBallViewController: ViewController {
     func testGravity() {
         // 1. Gravity on the ball.
         let gravity = GravityBehavior(items: [orangeBall])
-        gravity.action = {
+        // Weak: the controller owns the animator, which owns the behavior and its action (a strong self here
+        // would be a cycle that keeps the whole screen alive, as it would in UIKit).
+        gravity.action = { [weak self] in
+            guard let self else { return }
             self.loggedCenterY.append(self.orangeBall.center.y)
         }
 

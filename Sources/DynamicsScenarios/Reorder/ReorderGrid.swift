@@ -16,8 +16,13 @@ struct ReorderGrid {
         data = Letters(letters)
         collectionView.dataSource = data
         let (collectionView, data) = (collectionView, data)
-        layout.moveBeganBlock = { indexPath in data.collectionView(collectionView, canMoveItemAt: indexPath) }
-        layout.moveEndBlock = { from, to in
+        // The blocks hold the collection view weakly: it owns the layout that owns them.
+        layout.moveBeganBlock = { [weak collectionView] indexPath in
+            guard let collectionView else { return false }
+            return data.collectionView(collectionView, canMoveItemAt: indexPath)
+        }
+        layout.moveEndBlock = { [weak collectionView] from, to in
+            guard let collectionView else { return }
             if from == to { data.reports.append((from, to)) } else { data.collectionView(collectionView, moveItemAt: from, to: to) }
         }
     }
