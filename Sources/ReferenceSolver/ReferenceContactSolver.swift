@@ -392,11 +392,14 @@ extension ReferenceWorld {
         for k in island.contacts {
             let jointed = collision.contacts[k].jointed
             for p in collision.contacts[k].points.indices {
-                let row = normalRow(k, p)
+                var row = normalRow(k, p)
                 // Every touching point takes part (one-sided: the active set releases those that would pull), so
                 // pushing one overlap apart carries what rests on it along instead of making a new overlap.
                 // Between jointed bodies an overlap is held where it is: the joint's rows may not allow pushing it
-                // apart, and the two corrections would fight without end.
+                // apart, and the two corrections would fight without end. It is held softly
+                // (`jointedContactCompliance`), so where it nearly coincides with the joint's rows their
+                // disagreement costs a bounded impulse.
+                if jointed { row.soft = ReferenceConstants.jointedContactCompliance * coupling(row, row) }
                 let hold: ContactSystem.Hold = row.c < ReferenceConstants.touchSlop ? .free : .held
                 s.append(row, rhs: jointed ? 0.0 : -row.c, lo: 0.0, hi: .infinity, hold: hold)
                 if !jointed && -row.c > worst { worst = -row.c }
