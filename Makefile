@@ -26,6 +26,17 @@ test: deps bench-smoke
 	SWIFT=$(SWIFT) bash scripts/check-demo.sh $(STRICT)
 	bash scripts/check-consumer.sh
 	SWIFT=$(SWIFT) bash scripts/check-docs.sh $(STRICT)
+	bash scripts/fuzz.sh replay
+
+# The C API fuzzer (Fuzz/harness: libFuzzer with ASan and UBSan) for FUZZ_SECONDS (default 600), starting from the
+# checked-in corpus; a crash lands in .build-fuzz/ (fix it, then add it to Fuzz/corpus/ as a regression input).
+FUZZ_SECONDS ?= 600
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh run
+
+# Replays Fuzz/corpus once with every invariant checked (the last step of `make test`).
+fuzz-replay:
+	bash scripts/fuzz.sh replay
 
 bench-smoke: deps
 	set -o pipefail; $(SWIFT) build -c release --product dynamics-bench $(STRICT) $(NO_WARNINGS)
