@@ -94,6 +94,8 @@ public final class DynamicAnimator {
     var needsConfiguration = false
     /// Behaviors whose `applyChanges(in:)` runs before the next step, in the order they asked.
     var pendingWorldUpdates: [DynamicBehavior] = []
+    /// The queue being applied, swapped with `pendingWorldUpdates` while its hooks run.
+    var worldUpdatesInProgress: [DynamicBehavior] = []
     /// World anchors moved since the last step, sent to the world in one call before the hooks run.
     var anchorMoves = AnchorMoves()
     /// True inside ``step(_:)``: top-level additions and removals wait until the step ends.
@@ -283,13 +285,15 @@ public final class DynamicAnimator {
             anchorMoves.removeAll()
         }
         guard !pendingWorldUpdates.isEmpty else { return }
-        let pending = pendingWorldUpdates
-        pendingWorldUpdates.removeAll(keepingCapacity: true)
+        // Swapped with a second queue, not copied: a hook may queue its behavior again for the next step, and
+        // neither array is reallocated.
+        swap(&pendingWorldUpdates, &worldUpdatesInProgress)
         let context = self.context
-        for behavior in pending {
+        for behavior in worldUpdatesInProgress {
             behavior.isAwaitingWorldUpdate = false
             behavior.applyChanges(in: context)
         }
+        worldUpdatesInProgress.removeAll(keepingCapacity: true)
     }
 
     // MARK: Items

@@ -23,22 +23,29 @@ struct StackingTests {
         #expect(!scene.animator.isRunning && recorder.pauses == 1, "paused once (pauses: \(recorder.pauses))")
     }
 
+    /// A pyramid of 40 pt boxes with a base of 20 (210 boxes) centred on x = 500, its base resting on `floorY`:
+    /// the boxes, bottom row first, and their starting centres.
+    private static func pyramid(in scene: Scene, floorY: CGFloat) -> (boxes: [View], starts: [CGPoint]) {
+        var boxes: [View] = []
+        var starts: [CGPoint] = []
+        for row in 0..<20 {
+            for i in 0..<(20 - row) {
+                let x = 500 - CGFloat(20 - row - 1) * 20 + CGFloat(i) * 40
+                let y = floorY - 20 - 40 * CGFloat(row)
+                boxes.append(scene.box(x: x, y: y, width: 40, height: 40))
+                starts.append(CGPoint(x: x, y: y))
+            }
+        }
+        return (boxes, starts)
+    }
+
     /// A pyramid is one large contact island, solved by the soft step (see the README's collisions section):
     /// its contacts settle at a small overlap under the weight above them (about 0.2 pt per layer here), so the
     /// top sinks a few points; nothing slides, tips or keeps moving.
     @Test("A pyramid with a base of 20 (210 boxes) stands for 10 s: upright, no sideways drift, at rest", arguments: collisionSolvers)
     func pyramid(solver: SolverKind) {
         let scene = Scene(solver, width: 1000, height: 1000)
-        var boxes: [View] = []
-        var starts: [CGPoint] = []
-        for row in 0..<20 {
-            for i in 0..<(20 - row) {
-                let x = 500 - CGFloat(20 - row - 1) * 20 + CGFloat(i) * 40
-                let y = 1001 - 20 - 40 * CGFloat(row)
-                boxes.append(scene.box(x: x, y: y, width: 40, height: 40))
-                starts.append(CGPoint(x: x, y: y))
-            }
-        }
+        let (boxes, starts) = Self.pyramid(in: scene, floorY: 1001)
         scene.gravity(boxes)
         scene.collide(boxes, bounds: true)
         scene.run(600)
@@ -61,16 +68,7 @@ struct StackingTests {
         func run(floorFirst: Bool) -> (positions: [CGPoint], drift: CGFloat, paused: Bool) {
             let scene = Scene(solver, width: 1000, height: 1000)
             let floor = scene.box(x: 500, y: 950, width: 900, height: 100)
-            var boxes: [View] = []
-            var starts: [CGPoint] = []
-            for row in 0..<20 {
-                for i in 0..<(20 - row) {
-                    let x = 500 - CGFloat(20 - row - 1) * 20 + CGFloat(i) * 40
-                    let y = 900 - 20 - 40 * CGFloat(row)
-                    boxes.append(scene.box(x: x, y: y, width: 40, height: 40))
-                    starts.append(CGPoint(x: x, y: y))
-                }
-            }
+            let (boxes, starts) = Self.pyramid(in: scene, floorY: 900)
             if floorFirst {
                 scene.material([floor], anchored: true)
                 scene.gravity(boxes)
