@@ -282,6 +282,11 @@ sdResult sdJoint_GetBodies(const sdWorld* world, sdJointId id, sdBodyId* outBody
 /// Moves the world anchor of a joint attached to the world (pt); wakes the body. outOfRange when both ends
 /// are bodies.
 sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y);
+/// Moves the world anchors of `count` joints joined to the world: ids[k] to (x[k], y[k]), pt, in order (a later
+/// move of the same joint wins), waking their bodies. Every entry is checked first (as sdJoint_SetWorldAnchor
+/// checks one); on an error nothing has moved.
+sdResult sdWorld_SetJointWorldAnchors(sdWorld* world, const sdJointId* ids, const double* x, const double* y,
+                                      int32_t count);
 /// Distance/rope length, pt, ≥ 0.
 sdResult sdJoint_SetLength(sdWorld* world, sdJointId id, double length);
 /// Spring frequency (Hz, ≥ 0) and damping ratio (≥ 0) of a distance joint.

@@ -223,30 +223,55 @@ sdResult sdJoint_GetBodies(const sdWorld* world, sdJointId id, sdBodyId* outBody
     return sdResult_ok;
 }
 
-sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y) {
+/// Whether joint `id` may have its world anchor moved to (x, y): live, bounded, and joined to the world.
+static sdResult sd_check_world_anchor(const sdWorld* world, sdJointId id, double x, double y) {
     sdResult check = sd_check_joint(world, id);
     if (check != sdResult_ok) return check;
     const sdResult bounded = sd_check_bounded(x, y, sdMaxMagnitude);
     if (bounded != sdResult_ok) return bounded;
-    sdJoint* joint = &world->joints[id.index];
+    const sdJoint* joint = &world->joints[id.index];
+    if (joint->bodyA >= 0 && joint->bodyB >= 0) return sdResult_outOfRange; // both ends are bodies: no world anchor
+    return sdResult_ok;
+}
+
+/// Moves a checked joint's world anchor and wakes its body.
+static void sd_move_world_anchor(sdWorld* world, int32_t index, double x, double y) {
+    sdJoint* joint = &world->joints[index];
     if (joint->bodyB < 0) {
         joint->localBX = x;
         joint->localBY = y;
-    } else if (joint->bodyA < 0) {
+    } else {
         joint->localAX = x;
         joint->localAY = y;
-    } else {
-        return sdResult_outOfRange;  // both ends are bodies: no world anchor to move
     }
     // Keep the hot copy of a single-body spring current (the layout is reused while only anchors move).
     sdSolverScratch* s = &world->scratch;
-    if (s->layoutValid && id.index < s->jointSpringCapacity && s->jointSpring[id.index] >= 0) {
-        for (int32_t k = s->jointSpring[id.index]; k < s->springCount && s->springs[k].joint == id.index; ++k) {
+    if (s->layoutValid && index < s->jointSpringCapacity && s->jointSpring[index] >= 0) {
+        for (int32_t k = s->jointSpring[index]; k < s->springCount && s->springs[k].joint == index; ++k) {
             s->springs[k].otherX = x;
             s->springs[k].otherY = y;
         }
     }
     sd_wake_joint(world, joint);
+}
+
+sdResult sdJoint_SetWorldAnchor(sdWorld* world, sdJointId id, double x, double y) {
+    const sdResult check = sd_check_world_anchor(world, id, x, y);
+    if (check != sdResult_ok) return check;
+    sd_move_world_anchor(world, id.index, x, y);
+    return sdResult_ok;
+}
+
+sdResult sdWorld_SetJointWorldAnchors(sdWorld* world, const sdJointId* ids, const double* x, const double* y,
+                                      int32_t count) {
+    if (world == NULL) return sdResult_nullArgument;
+    if (count < 0) return sdResult_outOfRange;
+    if (count > 0 && (ids == NULL || x == NULL || y == NULL)) return sdResult_nullArgument;
+    for (int32_t k = 0; k < count; ++k) {
+        const sdResult check = sd_check_world_anchor(world, ids[k], x[k], y[k]);
+        if (check != sdResult_ok) return check;
+    }
+    for (int32_t k = 0; k < count; ++k) sd_move_world_anchor(world, ids[k].index, x[k], y[k]);
     return sdResult_ok;
 }
 

@@ -59,12 +59,15 @@ extension AcceleratedBackend {
         Self.expectOK(sdJoint_SetWorldAnchor(world, raw(id), x, y), "sdJoint_SetWorldAnchor")
     }
 
-    /// Moves many world anchors in one pass over the C entry point (no protocol call per anchor).
+    /// Moves many world anchors in one C call (`JointID` and `sdJointId` are the same two 32-bit fields).
     public func setJointWorldAnchors(_ ids: UnsafeBufferPointer<JointID>, x: UnsafeBufferPointer<Double>,
                                      y: UnsafeBufferPointer<Double>) {
-        for k in ids.indices {
-            Self.expectOK(sdJoint_SetWorldAnchor(world, raw(ids[k]), x[k], y[k]), "sdJoint_SetWorldAnchor")
+        guard let base = ids.baseAddress else { return }
+        precondition(MemoryLayout<JointID>.stride == MemoryLayout<sdJointId>.stride, "JointID and sdJointId differ")
+        let result = UnsafeRawPointer(base).withMemoryRebound(to: sdJointId.self, capacity: ids.count) { raw in
+            sdWorld_SetJointWorldAnchors(world, raw, x.baseAddress, y.baseAddress, Int32(ids.count))
         }
+        Self.expectOK(result, "sdWorld_SetJointWorldAnchors")
     }
 
     /// Sets the rest length (distance) or maximum length (rope), pt, and wakes the bodies.

@@ -133,6 +133,36 @@ struct JointTests {
         expectClose(try world.state(c).y, 80, within: 1e-6, "c pushed up from the new anchor")
     }
 
+    @Test("SetJointWorldAnchors moves many world anchors in one call, or none when one entry is bad")
+    func worldAnchorsBatch() throws {
+        let world = try awakeWorld()
+        let b = try world.create(bodyDef(x: 0, y: 100, width: 20, height: 20))
+        let c = try world.create(bodyDef(x: 500, y: 100, width: 20, height: 20))
+        let worldIsA = try world.joint(jointDef(sdJoint_distance, worldEnd, b) { $0.anchorBY = 100; $0.length = 100 })
+        let worldIsB = try world.joint(jointDef(sdJoint_distance, c, worldEnd, anchor: (500, 100)) {
+            $0.anchorBY = 0
+            $0.length = 100
+        })
+        let between = try world.joint(jointDef(sdJoint_distance, b, c) { $0.length = 500 })
+        // A body–body joint in the batch: refused, and the valid entries before it did not move.
+        var ids = [worldIsA, worldIsB, between], xs = [60.0, 500, 0], ys = [100.0, 180, 0]
+        #expect(sdWorld_SetJointWorldAnchors(world.raw, ids, xs, ys, 3) == sdResult_outOfRange)
+        // A NaN in the last entry: refused too.
+        #expect(sdWorld_SetJointWorldAnchors(world.raw, ids, [60, .nan], ys, 2) == sdResult_nonFinite)
+        expectClose(try world.geometry(worldIsA).distance, 100, within: 1e-12, "nothing moved after the refusals")
+        expectClose(try world.geometry(worldIsB).distance, 100, within: 1e-12, "nothing moved after the refusals")
+        #expect(sdWorld_SetJointWorldAnchors(world.raw, nil, nil, nil, 0) == sdResult_ok)
+        #expect(sdWorld_SetJointWorldAnchors(world.raw, nil, xs, ys, 1) == sdResult_nullArgument)
+        #expect(sdWorld_SetJointWorldAnchors(world.raw, ids, xs, ys, -1) == sdResult_outOfRange)
+        // The same joint twice: the later move wins.
+        ids = [worldIsA, worldIsB, worldIsA]
+        xs = [900, 500, 60]
+        ys = [900, 180, 100]
+        #expect(sdWorld_SetJointWorldAnchors(world.raw, ids, xs, ys, 3) == sdResult_ok)
+        expectClose(try world.geometry(worldIsA).distance, 60, within: 1e-12, "A-world anchor moved (last entry)")
+        expectClose(try world.geometry(worldIsB).distance, 80, within: 1e-12, "B-world anchor moved")
+    }
+
     @Test("A zero-length spring matches the analytic oscillator: every sample undamped, every half period damped")
     func springs() throws {
         // x(t) = 100·e^(−ζωt)(cos ω_d t + ζ/√(1−ζ²)·sin ω_d t). The discrete poles equal the oscillator's, so the
