@@ -2,9 +2,12 @@
 // the speculative distance and by sdFatMargin), re-made only when the swept box leaves it. A contact lives while
 // its shapes' kept boxes overlap, so only the pairs of shapes whose box was re-made (or whose body started or
 // stopped moving, or whose filter changed) need looking for: in a pile that has settled to creeping, none do, and
-// the pass costs one box test per shape. When some do, all kept boxes are binned into a uniform hash grid
-// (counting sort, O(n), no per-shape allocation) and each pair with an enlarged shape is reported once, by the
-// cell that holds the lower corner of the two boxes' overlap. Shapes whose box spans too many cells (long
+// the pass costs one box test per shape. When some do, kept boxes are binned into a uniform hash grid (counting
+// sort, O(n), no per-shape allocation) and each pair with an enlarged shape is reported once, by the cell that
+// holds the lower corner of the two boxes' overlap. When most shapes were enlarged (a falling crowd), every box
+// is binned and the pairs are read bucket by bucket; when few were (a pile settling), only the enlarged ones are
+// binned and every shape looks up the cells it covers (a pair of two enlarged shapes is reported by the lower):
+// the grid is small and the lookups mostly find empty buckets. Shapes whose box spans too many cells (long
 // boundaries, huge views) skip the grid and are tested against every shape. The pairs are then put in (a, b)
 // order, so the result does not depend on the grid: a brute-force test of every pair (the reference solver)
 // finds the same list.
@@ -127,7 +130,7 @@ static int sd_pairs_failed(sdCollisionState* c) {
     return sdResult_outOfMemory;
 }
 
-static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell);
+static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAll);
 
 int sd_find_pairs(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
@@ -156,13 +159,73 @@ int sd_find_pairs(sdWorld* world, double dt) {
     if (moving == 0) return sdResult_ok;
     double cell = 8.0;
     while (cell < 2.0 * sizeSum / moving && cell < 1.0e9) cell *= 2.0;
-    if (sd_find_enlarged_pairs(world, 1.0 / cell) != sdResult_ok) return sd_pairs_failed(c);
+    // Binning every shape pays when at least a quarter of them look for pairs.
+    const bool binAll = (int64_t)enlarged * 4 >= (int64_t)c->shapeCount;
+    if (sd_find_enlarged_pairs(world, 1.0 / cell, binAll) != sdResult_ok) return sd_pairs_failed(c);
     sd_sort_pairs(world);
     return sdResult_ok;
 }
 
-/// The grid pass: bins every kept box, then reports each candidate pair once.
-static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell) {
+/// Reports the candidate pairs in each bucket when every shape is binned.
+static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets, double inverseCell) {
+    sdCollisionState* c = &world->collision;
+    const int32_t* start = c->cellStart;
+    for (uint32_t k = 0; k < buckets; ++k) {
+        for (int32_t e = start[k]; e < start[k + 1]; ++e) {
+            const int32_t i = c->cellEntries[e];
+            const sdShape* a = &c->shapes[i];
+            for (int32_t f = e + 1; f < start[k + 1]; ++f) {
+                if (c->entryCell[f] != c->entryCell[e]) continue;
+                const int32_t j = c->cellEntries[f];
+                const sdShape* b = &c->shapes[j];
+                if (!sd_pair_candidate(world, a, b)) continue;
+                const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
+                const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
+                if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) !=
+                    c->entryCell[e])
+                    continue;
+                if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
+            }
+        }
+    }
+    return sdResult_ok;
+}
+
+/// Reports the candidate pairs of every shape with the binned (enlarged) ones, looking up the cells it covers.
+static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell) {
+    sdCollisionState* c = &world->collision;
+    const int32_t* start = c->cellStart;
+    for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
+        if (!c->shapeAlive[i]) continue;
+        const sdShape* a = &c->shapes[i];
+        if (a->oversized) continue;
+        const int64_t x0 = sd_cell_coordinate(a->fatMinX, inverseCell), x1 = sd_cell_coordinate(a->fatMaxX, inverseCell);
+        const int64_t y0 = sd_cell_coordinate(a->fatMinY, inverseCell), y1 = sd_cell_coordinate(a->fatMaxY, inverseCell);
+        for (int64_t ix = x0; ix <= x1; ++ix) {
+            for (int64_t iy = y0; iy <= y1; ++iy) {
+                const uint32_t k = sd_cell_bucket(ix, iy, mask);
+                if (start[k] == start[k + 1]) continue;
+                const int64_t cell = sd_cell_id(ix, iy);
+                for (int32_t e = start[k]; e < start[k + 1]; ++e) {
+                    const int32_t j = c->cellEntries[e];
+                    if (c->entryCell[e] != cell || j == i || (a->enlarged && j < i)) continue;
+                    const sdShape* b = &c->shapes[j];
+                    if (!sd_pair_candidate(world, i < j ? a : b, i < j ? b : a)) continue;
+                    const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
+                    const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
+                    if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) !=
+                        cell)
+                        continue;
+                    if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
+                }
+            }
+        }
+    }
+    return sdResult_ok;
+}
+
+/// The grid pass: bins the kept boxes (every one, or the enlarged ones), then reports each candidate pair once.
+static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAll) {
     sdCollisionState* c = &world->collision;
     const int32_t n = c->shapeSlotCount;
     // Entries: one per (binned shape, cell it covers); oversized shapes are kept apart.
@@ -177,7 +240,7 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell) {
         s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
         if (s->oversized) {
             c->shapeEntries[oversized++] = i;
-        } else {
+        } else if (binAll || s->enlarged) {
             entryCount += (int64_t)(spanX * spanY);
         }
     }
@@ -201,7 +264,7 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell) {
         for (int32_t i = 0; i < n; ++i) {
             if (!c->shapeAlive[i]) continue;
             const sdShape* s = &c->shapes[i];
-            if (s->oversized) continue;
+            if (s->oversized || !(binAll || s->enlarged)) continue;
             const int64_t x0 = sd_cell_coordinate(s->fatMinX, inverseCell), x1 = sd_cell_coordinate(s->fatMaxX, inverseCell);
             const int64_t y0 = sd_cell_coordinate(s->fatMinY, inverseCell), y1 = sd_cell_coordinate(s->fatMaxY, inverseCell);
             for (int64_t ix = x0; ix <= x1; ++ix) {
@@ -225,25 +288,8 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell) {
         }
     }
 
-    // Pairs within each bucket, reported by the cell holding the lower corner of their overlap.
-    for (uint32_t k = 0; k < buckets; ++k) {
-        for (int32_t e = start[k]; e < start[k + 1]; ++e) {
-            const int32_t i = c->cellEntries[e];
-            const sdShape* a = &c->shapes[i];
-            for (int32_t f = e + 1; f < start[k + 1]; ++f) {
-                if (c->entryCell[f] != c->entryCell[e]) continue;
-                const int32_t j = c->cellEntries[f];
-                const sdShape* b = &c->shapes[j];
-                if (!sd_pair_candidate(world, a, b)) continue;
-                const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
-                const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
-                if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) !=
-                    c->entryCell[e])
-                    continue;
-                if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
-            }
-        }
-    }
+    const int result = binAll ? sd_pairs_in_buckets(world, buckets, inverseCell) : sd_pairs_by_lookup(world, mask, inverseCell);
+    if (result != sdResult_ok) return result;
     // Oversized shapes against every shape (each oversized pair once).
     for (int32_t o = 0; o < oversized; ++o) {
         const int32_t i = c->shapeEntries[o];
