@@ -125,22 +125,27 @@ int sd_prepare_contact_islands(sdWorld* world) {
         if (!SD_GROW(s->matrix, matrix)) return sdResult_outOfMemory;
         s->matrixCapacity = matrix;
     }
-    if (c->softCapacity < c->activeCount) { // the soft step's constraints, indexed like the active contacts
-        if (!SD_GROW(c->soft, c->activeCount)) return sdResult_outOfMemory;
-        c->softCapacity = c->activeCount;
+    // The soft step's lanes: a block holds at least one contact, so at most sdSoftLanes lanes per active contact.
+    if ((int64_t)c->activeCount * sdSoftLanes > INT32_MAX) return sdResult_outOfMemory;
+    if (c->softCapacity < c->activeCount * sdSoftLanes) {
+        const int32_t count = c->activeCount * sdSoftLanes;
+        if (!SD_GROW(c->soft, count) || !SD_GROW(c->softSlotContact, count)) return sdResult_outOfMemory;
+        c->softCapacity = count;
     }
-    // Local body slots of the soft step: at most two per active contact.
-    if ((int64_t)c->activeCount * 2 > INT32_MAX) return sdResult_outOfMemory;
-    if (c->softBodyCapacity < 2 * c->activeCount) {
-        const int32_t count = 2 * c->activeCount;
-        if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count))
+    // Local body slots of the soft step: at most two per active contact, and the null body padding lanes join.
+    if ((int64_t)c->activeCount * 2 + 1 > INT32_MAX) return sdResult_outOfMemory;
+    if (c->softBodyCapacity < 2 * c->activeCount + 1) {
+        const int32_t count = 2 * c->activeCount + 1;
+        if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count) ||
+            !SD_GROW(c->softColourMask, count))
             return sdResult_outOfMemory;
         c->softBodyCapacity = count;
     }
     if (c->softOrderCapacity < 2 * c->activeCount) { // sweep ordering: two ends per contact
         const int32_t count = 2 * c->activeCount;
         if (!SD_GROW(c->softDepth, count) || !SD_GROW(c->softAdjacencyStart, count + 1) ||
-            !SD_GROW(c->softAdjacency, count) || !SD_GROW(c->softQueue, count + 2) || !SD_GROW(c->softOrder, count))
+            !SD_GROW(c->softAdjacency, count) || !SD_GROW(c->softQueue, count + 2) || !SD_GROW(c->softOrder, count) ||
+            !SD_GROW(c->softEnds, count) || !SD_GROW(c->softColour, count))
             return sdResult_outOfMemory;
         c->softOrderCapacity = count;
     }

@@ -5,12 +5,59 @@
 // number of contacts between them and a body that does not move (static, anchored or kinematic), deepest first;
 // contacts with such bodies come last in every sweep, and nothing leaves a sweep moving into them. (Contact-graph
 // ordering in the manner of Guendelman, Bridson and Fedkiw, "Nonconvex rigid bodies with stacking", 2003.)
+// The wide sweep solves sdSoftLanes contacts at once, so the sweep order is cut into blocks of contacts that share
+// no moving body, without changing what the sweep computes: a contact may move ahead of earlier ones only when it
+// shares no moving body with any of them (nor with its block), so every pair of contacts that touch the same body
+// is solved in the sorted order and the blocked sweep gives the one-at-a-time sweep's result, bit for bit. Blocks
+// are filled from a window of the next sdSoftWindow contacts, so a contact moves ahead by at most that many.
 #include "sd_solve.h"
 
-void sd_order_soft_contacts(sdWorld* world, const sdContactIsland* island) {
+/// How many of the next unplaced contacts a block may be filled from.
+#define sdSoftWindow 32
+
+/// Whether the local body can move (static, anchored and kinematic bodies cannot be pushed: their velocity stays
+/// as it is, so lanes may share them).
+static inline bool sd_soft_moves(const sdSoftBody* body) { return body->invMass != 0.0 || body->invInertia != 0.0; }
+
+/// Cuts the sorted contacts (positions `sorted[0..<count]`) into blocks from lane *slot on: each block takes, in
+/// order, the contacts of the window that share no moving body with an earlier unplaced contact or with the block.
+/// `softColour` marks the placed contacts and `softColourMask` each body's last blocking pass.
+static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot) {
+    sdCollisionState* c = &world->collision;
+    const int32_t* ends = c->softEnds;
+    for (int32_t e = 0; e < count; ++e) c->softColour[sorted[e]] = 0;
+    uint32_t pass = 0;
+    int32_t head = 0;
+    while (head < count) {
+        if (c->softColour[sorted[head]]) { // placed already
+            head += 1;
+            continue;
+        }
+        pass += 1;
+        int32_t lanes = 0, scanned = 0;
+        for (int32_t e = head; e < count && scanned < sdSoftWindow && lanes < sdSoftLanes; ++e) {
+            const int32_t q = sorted[e];
+            if (c->softColour[q]) continue;
+            scanned += 1;
+            const int32_t a = ends[2 * q], b = ends[2 * q + 1];
+            const bool ma = sd_soft_moves(&c->softBodies[a]), mb = sd_soft_moves(&c->softBodies[b]);
+            const bool blocked = (ma && c->softColourMask[a] == pass) || (mb && c->softColourMask[b] == pass);
+            if (ma) c->softColourMask[a] = pass; // later contacts on these bodies must wait for this one
+            if (mb) c->softColourMask[b] = pass;
+            if (blocked) continue;
+            c->softColour[q] = 1;
+            c->softSlotContact[(*slot)++] = q;
+            lanes += 1;
+        }
+        while (*slot % sdSoftLanes != 0) c->softSlotContact[(*slot)++] = -1;
+    }
+}
+
+void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextSlot) {
     sdCollisionState* c = &world->collision;
     const int32_t first = island->bodyStart, last = island->bodyStart + island->bodyCount;
     const int32_t begin = island->contactStart, end = island->contactStart + island->contactCount;
+    const int32_t* ends = c->softEnds;
     int32_t* depth = c->softDepth;
     int32_t* start = c->softAdjacencyStart;
     int32_t* adjacency = c->softAdjacency;
@@ -21,14 +68,14 @@ void sd_order_soft_contacts(sdWorld* world, const sdContactIsland* island) {
     for (int32_t k = first; k <= last; ++k) start[k] = 0;
     start[first] = 2 * begin;
     for (int32_t q = begin; q < end; ++q) {
-        start[c->soft[q].a + 1] += 1;
-        start[c->soft[q].b + 1] += 1;
+        start[ends[2 * q] + 1] += 1;
+        start[ends[2 * q + 1] + 1] += 1;
     }
     for (int32_t k = first; k < last; ++k) start[k + 1] += start[k];
     for (int32_t k = first; k < last; ++k) queue[k] = start[k]; // fill cursors
     for (int32_t q = begin; q < end; ++q) {
-        adjacency[queue[c->soft[q].a]++] = q;
-        adjacency[queue[c->soft[q].b]++] = q;
+        adjacency[queue[ends[2 * q]]++] = q;
+        adjacency[queue[ends[2 * q + 1]]++] = q;
     }
 
     // Breadth-first from the bodies that do not move.
@@ -36,12 +83,13 @@ void sd_order_soft_contacts(sdWorld* world, const sdContactIsland* island) {
     for (int32_t k = first; k < last; ++k) {
         depth[k] = sd_is_dynamic(world, c->softBodySlot[k]) ? INT32_MAX : 0;
         if (depth[k] == 0) queue[tail++] = k;
+        c->softColourMask[k] = 0u; // no blocking pass yet
     }
     while (head < tail) {
         const int32_t k = queue[head++];
         for (int32_t e = start[k]; e < start[k + 1]; ++e) {
-            const sdSoftContact* soft = &c->soft[adjacency[e]];
-            const int32_t other = soft->a == k ? soft->b : soft->a;
+            const int32_t q = adjacency[e];
+            const int32_t other = ends[2 * q] == k ? ends[2 * q + 1] : ends[2 * q];
             if (depth[other] != INT32_MAX) continue;
             depth[other] = depth[k] + 1;
             queue[tail++] = other;
@@ -57,21 +105,20 @@ void sd_order_soft_contacts(sdWorld* world, const sdContactIsland* island) {
     int32_t* count = queue; // unreached + 2 ≤ bodyCount + 2 entries
     for (int32_t d = 0; d <= unreached + 1; ++d) count[d] = 0;
     for (int32_t q = begin; q < end; ++q) {
-        const int32_t da = depth[c->soft[q].a], db = depth[c->soft[q].b];
+        const int32_t da = depth[ends[2 * q]], db = depth[ends[2 * q + 1]];
         const int32_t d = da < db ? da : db;
         count[unreached - (d == INT32_MAX ? unreached : d) + 1] += 1;
     }
     for (int32_t d = 0; d <= unreached; ++d) count[d + 1] += count[d];
+    int32_t* sorted = c->softOrder; // positions in `activeContacts`, deepest first
     for (int32_t q = begin; q < end; ++q) {
-        const int32_t da = depth[c->soft[q].a], db = depth[c->soft[q].b];
+        const int32_t da = depth[ends[2 * q]], db = depth[ends[2 * q + 1]];
         const int32_t d = da < db ? da : db;
-        c->softOrder[count[unreached - (d == INT32_MAX ? unreached : d)]++] = c->activeContacts[q];
+        sorted[count[unreached - (d == INT32_MAX ? unreached : d)]++] = q;
     }
-    for (int32_t q = begin; q < end; ++q) {
-        const int32_t k = c->softOrder[q - begin];
-        const sdContact* contact = &c->contacts[k];
-        c->activeContacts[q] = k;
-        c->soft[q].a = c->softLocal[contact->bodyA];
-        c->soft[q].b = c->softLocal[contact->bodyB];
-    }
+
+    // The sweep order cut into blocks.
+    island->slotStart = *nextSlot;
+    sd_lay_out_blocks(world, sorted, end - begin, nextSlot);
+    island->slotCount = *nextSlot - island->slotStart;
 }

@@ -12,7 +12,10 @@
 //                in turn they push unequally, and the torque grows into buckling in a tall stack
 //   relax        after the positions moved: the same sweep without the push, so what pushed out stops
 //   restitution  (last substep) impacts faster than 100 pt/s leave at e times their closing speed
-// Joint rows inside such an island are swept with the generic rows between the contact sweeps.
+// Joint rows inside such an island are solved exactly between the contact sweeps (contact_solver.c). The
+// constraints sit in sweep order, cut into blocks of sdSoftLanes contacts that share no moving body
+// (contact_order.c); the sweeps solve a block at a time in vector registers (contact_soft_sweep.c), the
+// once-a-step work here goes contact by contact.
 #include "sd_solve.h"
 
 /// Soft-contact stiffness (Hz, capped at a quarter of the substep rate), damping ratio and push-out speed (pt/s).
@@ -47,15 +50,6 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->vx += b->invMass * p * dx;
     b->vy += b->invMass * p * dy;
     b->w += b->invInertia * p * cb;
-}
-
-/// A point's separation now: at the step's start plus how far its anchors moved along the normal since (the
-/// centres' motion, and the turning anchors rotated by each body's turn; a circle's offset to its surface does
-/// not turn, so a rolling circle keeps touching).
-static inline double sd_soft_separation(const sdSoftContact* soft, const sdSoftPoint* sp, const sdSoftBody* a,
-                                        const sdSoftBody* b) {
-    return sp->baseSeparation + (b->dx - a->dx) * soft->nx + (b->dy - a->dy) * soft->ny + b->c * sp->pb +
-           b->s * sp->qb - a->c * sp->pa - a->s * sp->qa;
 }
 
 /// Reads the world's velocities of the island's bodies into their local slots.
@@ -112,16 +106,15 @@ static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island)
 }
 
 /// Gives each body of the island's contacts a local slot, in order of first appearance (contacts come sorted by
-/// shape, so neighbours in the pile sit near each other). Static bodies get one slot per island too: they never
-/// move, and a shared slot would make islands write the same memory.
+/// shape, so neighbours in the pile sit near each other), and records each contact's two local slots. Static
+/// bodies get one slot per island too: they never move, and a shared slot would make islands write the same
+/// memory.
 static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
     sdCollisionState* c = &world->collision;
     island->bodyStart = *next;
     for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
         const sdContact* contact = &c->contacts[c->activeContacts[q]];
-        sdSoftContact* soft = &c->soft[q];
         const int32_t ends[2] = {contact->bodyA, contact->bodyB};
-        int32_t local[2];
         for (int e = 0; e < 2; ++e) {
             const int32_t i = ends[e];
             if (c->softLocal[i] < island->bodyStart) { // not seen in this island yet
@@ -140,36 +133,49 @@ static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32
                 body->c = 1.0; // the step starts at the collision pass's pose
                 body->s = 0.0;
             }
-            local[e] = c->softLocal[i];
+            c->softEnds[2 * q + e] = c->softLocal[i];
         }
-        soft->a = local[0];
-        soft->b = local[1];
     }
     island->bodyCount = *next - island->bodyStart;
 }
 
-void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, double h) {
+/// The null body padding lanes join: at rest, no mass to push, no motion.
+static int32_t sd_null_soft_body(sdCollisionState* c) {
+    const int32_t k = c->softBodyCapacity - 1;
+    c->softBodies[k] = (sdSoftBody){.c = 1.0};
+    return k;
+}
+
+void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
+                              double h) {
     sdCollisionState* c = &world->collision;
     const sdSolverScratch* s = &world->scratch;
     sd_assign_soft_bodies(world, island, nextBody);
-    sd_order_soft_contacts(world, island);
-    const int32_t end = island->contactStart + island->contactCount;
-    for (int32_t q = island->contactStart; q < end; ++q) {
-        if (q + 8 < end) { // contacts come in depth order, scattered in memory: fetch ahead
-            const sdContact* ahead = &c->contacts[c->activeContacts[q + 8]];
+    sd_order_soft_contacts(world, island, nextSlot);
+    const int32_t nullBody = sd_null_soft_body(c);
+    const int32_t end = island->slotStart + island->slotCount;
+    for (int32_t slot = island->slotStart; slot < end; ++slot) {
+        if (slot + 8 < end && c->softSlotContact[slot + 8] >= 0) { // lanes are scattered in memory: fetch ahead
+            const sdContact* ahead = &c->contacts[c->activeContacts[c->softSlotContact[slot + 8]]];
             SD_PREFETCH(ahead);
             SD_PREFETCH(&ahead->points[0]);
             SD_PREFETCH(&ahead->points[1]);
             SD_PREFETCH(&ahead->points[1].touchY);
         }
-        const int32_t k = c->activeContacts[q];
-        sdContact* contact = &c->contacts[k];
-        sdSoftContact* soft = &c->soft[q];
+        sdSoftContact* soft = &c->soft[slot];
+        const int32_t q = c->softSlotContact[slot];
+        if (q < 0) { // padding: zero points, zero masses, the null body at both ends
+            *soft = (sdSoftContact){.a = nullBody, .b = nullBody};
+            continue;
+        }
+        sdContact* contact = &c->contacts[c->activeContacts[q]];
         const int32_t a = contact->bodyA, b = contact->bodyB;
         const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
         const double ima = world->invMass[a], imb = world->invMass[b], iia = world->invInertia[a], iib = world->invInertia[b];
+        soft->a = c->softEnds[2 * q];
+        soft->b = c->softEnds[2 * q + 1];
         soft->pointCount = contact->pointCount;
-        soft->jointed = contact->jointed;
+        soft->flags = contact->jointed ? sdSoftFlag_jointed : 0;
         soft->nx = nx;
         soft->ny = ny;
         soft->friction = contact->friction;
@@ -204,7 +210,10 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             const double gap = point->separation > 0.0 ? point->separation : 0.0;
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             point->approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
+            if (contact->restitution != 0.0 && point->approachVelocity < -sdRestitutionThreshold)
+                soft->flags |= sdSoftFlag_bounces;
         }
+        if (contact->pointCount == 1) soft->points[1] = (sdSoftPoint){0}; // a second point of zeros
         soft->k01 = 0.0;
         if (contact->pointCount == 2) {
             const sdSoftPoint* p0 = &soft->points[0];
@@ -225,8 +234,9 @@ void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) 
     sdCollisionState* c = &world->collision;
     sd_gather_soft_velocities(world, island);
     sd_gather_soft_motion(world, island);
-    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
-        const sdSoftContact* soft = &c->soft[q];
+    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
+        const sdSoftContact* soft = &c->soft[slot];
+        if (soft->pointCount == 0) continue; // padding
         sdSoftBody* a = &c->softBodies[soft->a];
         sdSoftBody* b = &c->softBodies[soft->b];
         for (int32_t p = 0; p < soft->pointCount; ++p) {
@@ -237,158 +247,77 @@ void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) 
     }
 }
 
-/// Both normal points of a contact at once: the 2×2 complementarity problem A·x + q ≥ 0, x ≥ 0, x·(A·x + q) = 0
-/// for the new impulses x, where A = K + diag(softness) and q = residual − A·λ (Box2D 2.x's block solver, with
-/// the soft terms on the diagonal); inverse00 and inverse11 are 1/a00 and 1/a11. Returns false when A is too
-/// poorly conditioned (points nearly coincide), for the caller to solve them in turn.
-static inline bool sd_block_solve(double a00, double a01, double a11, double inverse00, double inverse11, double q0,
-                                  double q1, double x[2]) {
-    const double det = a00 * a11 - a01 * a01;
-    if (!(det > 1e-9 * a00 * a11)) return false;
-    const double inverseDet = 1.0 / det;
-    x[0] = (a01 * q1 - a11 * q0) * inverseDet; // both push
-    x[1] = (a01 * q0 - a00 * q1) * inverseDet;
-    if (x[0] >= 0.0 && x[1] >= 0.0) return true;
-    x[0] = -q0 * inverse00; // only the first
-    x[1] = 0.0;
-    if (x[0] >= 0.0 && a01 * x[0] + q1 >= 0.0) return true;
-    x[0] = 0.0; // only the second
-    x[1] = -q1 * inverse11;
-    if (x[1] >= 0.0 && a01 * x[1] + q0 >= 0.0) return true;
-    x[0] = x[1] = 0.0; // neither
-    return q0 >= 0.0 && q1 >= 0.0;
-}
-
-/// One sweep over the island's contacts at the bodies' current motion. `bias` selects the soft push-out (solve)
-/// or none (relax); gaps close speculatively either way. An overlapping point in the biased sweep is a spring:
-/// its row's K grows by the factor 1 + leak (softness c = leak·K), so its inverse is the rigid mass over 1 + leak
-/// (no division per point).
-static void sd_soft_sweep(sdWorld* world, const sdContactIsland* island, bool bias, double h) {
-    sdCollisionState* c = &world->collision;
+/// The terms of a biased (solve) or relaxing sweep over substep h.
+static sdSoftSweepTerms sd_sweep_terms(bool bias, double h) {
     double biasRate = 0.0, massScale = 1.0;
     if (bias) {
         const double hertz = sdSoftContactHertz < 0.25 / h ? sdSoftContactHertz : 0.25 / h;
         sd_softness(hertz, sdSoftContactDampingRatio, h, &biasRate, &massScale);
     }
-    const double inverseH = 1.0 / h, leak = (1.0 - massScale) / massScale, softScale = massScale; // 1/(1 + leak)
-    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
-        sdSoftContact* soft = &c->soft[q];
-        sdSoftBody* a = &c->softBodies[soft->a];
-        sdSoftBody* b = &c->softBodies[soft->b];
-        const double nx = soft->nx, ny = soft->ny;
-        const int32_t n = soft->pointCount;
-        const double linear = (b->vx - a->vx) * nx + (b->vy - a->vy) * ny; // the points' shared normal speed
-        // Each point's residual is J·v + offset + softness·λ (zero when satisfied): a gap closes exactly, no more;
-        // an overlap pushes out as a stiff damped spring (solve) or just stops approaching (relax). The diagonal
-        // of A is K_pp (+ softness) and `inverse` its reciprocal.
-        double residual[2], diagonal[2], inverse[2];
-        for (int32_t p = 0; p < n; ++p) {
-            const sdSoftPoint* sp = &soft->points[p];
-            const double separation = sd_soft_separation(soft, sp, a, b);
-            double offset = 0.0;
-            diagonal[p] = sp->normalK;
-            inverse[p] = sp->normalMass;
-            if (separation > 0.0) {
-                offset = separation * inverseH;
-            } else if (bias && !soft->jointed) {
-                offset = biasRate * separation > -sdSoftMaxPushOut ? biasRate * separation : -sdSoftMaxPushOut;
-                offset += leak * sp->normalK * sp->impulse; // softness·λ
-                diagonal[p] = sp->normalK * (1.0 + leak);
-                inverse[p] = sp->normalMass * softScale;
-            }
-            residual[p] = linear + b->w * sp->cb - a->w * sp->ca + offset;
-        }
-        double next[2];
-        bool solved = false;
-        if (n == 2) {
-            const double l0 = soft->points[0].impulse, l1 = soft->points[1].impulse;
-            solved = sd_block_solve(diagonal[0], soft->k01, diagonal[1], inverse[0], inverse[1],
-                                    residual[0] - (diagonal[0] * l0 + soft->k01 * l1),
-                                    residual[1] - (soft->k01 * l0 + diagonal[1] * l1), next);
-        }
-        double total = 0.0;
-        for (int32_t p = 0; p < n; ++p) {
-            sdSoftPoint* sp = &soft->points[p];
-            if (!solved) { // one point, or a pair too close to solve together: in turn, from current velocities
-                if (p == 1) { // the first point's impulse changed the speeds
-                    const double again = (b->vx - a->vx) * nx + (b->vy - a->vy) * ny + b->w * sp->cb - a->w * sp->ca;
-                    residual[1] += again - (linear + b->w * sp->cb - a->w * sp->ca);
-                }
-                next[p] = sp->impulse - residual[p] * inverse[p];
-                if (next[p] < 0.0) next[p] = 0.0;
-            }
-            sd_push(a, b, nx, ny, sp->ca, sp->cb, next[p] - sp->impulse);
-            sp->impulse = next[p];
-            if (next[p] > sp->maxImpulse) sp->maxImpulse = next[p];
-            total += next[p];
-        }
-        // Friction, bounded by μ times the contact's normal impulses.
-        const double bound = soft->friction * total;
-        double friction = soft->tangentImpulse - soft->tangentMass * sd_speed(a, b, -ny, nx, soft->fca, soft->fcb);
-        if (friction > bound) friction = bound;
-        if (friction < -bound) friction = -bound;
-        sd_push(a, b, -ny, nx, soft->fca, soft->fcb, friction - soft->tangentImpulse);
-        soft->tangentImpulse = friction;
-    }
+    return (sdSoftSweepTerms){.bias = bias, .biasRate = biasRate, .leak = (1.0 - massScale) / massScale,
+                              .softScale = massScale, .inverseH = 1.0 / h, .maxPushOut = sdSoftMaxPushOut};
 }
 
 void sd_solve_soft_contacts(sdWorld* world, const sdContactIsland* island, double h) {
-    sd_soft_sweep(world, island, true, h);
+    const sdSoftSweepTerms terms = sd_sweep_terms(true, h);
+    sd_soft_sweep_lanes(world, island, &terms);
 }
 
-/// Restitution, once a step: points that pushed and met at an impact faster than the threshold leave at e times
-/// their closing speed.
-static void sd_soft_restitution(sdWorld* world, const sdContactIsland* island) {
-    sdCollisionState* c = &world->collision;
-    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
-        sdSoftContact* soft = &c->soft[q];
-        const sdContact* contact = &c->contacts[c->activeContacts[q]];
-        if (contact->restitution == 0.0) continue;
-        sdSoftBody* a = &c->softBodies[soft->a];
-        sdSoftBody* b = &c->softBodies[soft->b];
-        for (int32_t p = 0; p < soft->pointCount; ++p) {
-            sdSoftPoint* sp = &soft->points[p];
-            const double approach = contact->points[p].approachVelocity;
-            if (!(sp->maxImpulse > 0.0) || approach >= -sdRestitutionThreshold) continue;
-            const double vn = sd_speed(a, b, soft->nx, soft->ny, sp->ca, sp->cb);
-            double next = sp->impulse - sp->normalMass * (vn + contact->restitution * approach);
-            if (next < 0.0) next = 0.0;
-            sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, next - sp->impulse);
-            sp->impulse = next;
-        }
+/// Restitution, once a step: the contact's points that pushed and met at an impact faster than the threshold
+/// leave at e times their closing speed.
+static void sd_soft_bounce(sdCollisionState* c, sdSoftContact* soft, const sdContact* contact) {
+    sdSoftBody* a = &c->softBodies[soft->a];
+    sdSoftBody* b = &c->softBodies[soft->b];
+    for (int32_t p = 0; p < soft->pointCount; ++p) {
+        sdSoftPoint* sp = &soft->points[p];
+        const double approach = contact->points[p].approachVelocity;
+        if (!(sp->maxImpulse > 0.0) || approach >= -sdRestitutionThreshold) continue;
+        const double vn = sd_speed(a, b, soft->nx, soft->ny, sp->ca, sp->cb);
+        double next = sp->impulse - sp->normalMass * (vn + contact->restitution * approach);
+        if (next < 0.0) next = 0.0;
+        sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, next - sp->impulse);
+        sp->impulse = next;
     }
 }
 
-/// The impulses go back to the points (warm starts, touch state), with where the surfaces touch now for the
-/// points that pushed (the began event's point).
-static void sd_store_soft_impulses(sdWorld* world, const sdContactIsland* island) {
+/// The contact's impulses go back to its points (warm starts, touch state), with where the surfaces touch now for
+/// the points that pushed (the began event's point).
+static void sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sdContact* contact) {
+    const sdSoftBody* ba = &world->collision.softBodies[soft->a];
+    const sdSoftBody* bb = &world->collision.softBodies[soft->b];
+    contact->points[0].tangentImpulse = soft->tangentImpulse;
+    for (int32_t p = 0; p < soft->pointCount; ++p) {
+        const sdSoftPoint* sp = &soft->points[p];
+        sdContactPoint* point = &contact->points[p];
+        point->normalImpulse = sp->impulse;
+        point->maxNormalImpulse = sp->maxImpulse;
+        if (!(sp->maxImpulse > 0.0)) continue;
+        const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
+        const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
+        const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
+        const double by = world->y[contact->bodyB] + bb->s * point->anchorBX + bb->c * point->anchorBY + point->offsetBY;
+        point->touchX = 0.5 * (ax + bx);
+        point->touchY = 0.5 * (ay + by);
+    }
+}
+
+/// The step's end, in one pass over the lanes (in sweep order): each contact's restitution, then its impulses go
+/// back to the contact. Storing changes no velocity and reads none, so it may follow each contact's bounce.
+static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
-    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
-        const sdSoftContact* soft = &c->soft[q];
-        sdContact* contact = &c->contacts[c->activeContacts[q]];
-        const sdSoftBody* ba = &c->softBodies[soft->a];
-        const sdSoftBody* bb = &c->softBodies[soft->b];
-        contact->points[0].tangentImpulse = soft->tangentImpulse;
-        for (int32_t p = 0; p < soft->pointCount; ++p) {
-            const sdSoftPoint* sp = &soft->points[p];
-            sdContactPoint* point = &contact->points[p];
-            point->normalImpulse = sp->impulse;
-            point->maxNormalImpulse = sp->maxImpulse;
-            if (!(sp->maxImpulse > 0.0)) continue;
-            const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
-            const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
-            const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
-            const double by = world->y[contact->bodyB] + bb->s * point->anchorBX + bb->c * point->anchorBY + point->offsetBY;
-            point->touchX = 0.5 * (ax + bx);
-            point->touchY = 0.5 * (ay + by);
-        }
+    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
+        sdSoftContact* soft = &c->soft[slot];
+        if (soft->pointCount == 0) continue; // padding
+        sdContact* contact = &c->contacts[c->activeContacts[c->softSlotContact[slot]]];
+        if (soft->flags & sdSoftFlag_bounces) sd_soft_bounce(c, soft, contact);
+        sd_store_soft_impulses(world, soft, contact);
     }
 }
 
 void sd_relax_soft_contacts(sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep) {
     sd_gather_soft_motion(world, island);
-    for (int it = 0; it < sdSoftRelaxIterations; ++it) sd_soft_sweep(world, island, false, h);
-    if (lastSubstep) sd_soft_restitution(world, island);
+    const sdSoftSweepTerms terms = sd_sweep_terms(false, h);
+    for (int it = 0; it < sdSoftRelaxIterations; ++it) sd_soft_sweep_lanes(world, island, &terms);
+    if (lastSubstep) sd_finish_soft_step(world, island);
     sd_finish_soft_velocities(world, island);
-    if (lastSubstep) sd_store_soft_impulses(world, island);
 }

@@ -328,7 +328,7 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
     sdSolverScratch* s = &world->scratch;
     sdCollisionState* c = &world->collision;
     const int32_t base = s->rowCount;
-    int32_t nextSoftBody = 0; // local body slots of the large islands, handed out in island order
+    int32_t nextSoftBody = 0, nextSoftSlot = 0; // local body slots and lanes of the large islands, in island order
     for (int32_t i = 0; i < c->contactIslandCount; ++i) {
         sdContactIsland* island = &c->contactIslands[i];
         if (island->direct && substep == 0) { // not pushed yet this step
@@ -362,7 +362,7 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
             continue;
         }
         // A large island: the soft step for its contacts, the joints it holds solved exactly between the sweeps.
-        if (substep == 0) sd_prepare_soft_contacts(world, island, &nextSoftBody, h);
+        if (substep == 0) sd_prepare_soft_contacts(world, island, &nextSoftBody, &nextSoftSlot, h);
         sd_warm_start_soft_contacts(world, island);
         for (int it = 0; it < sdSoftIterations; ++it) {
             if (island->layoutCount > 0) { // the joint solver works on the world's arrays

@@ -86,8 +86,13 @@ typedef struct sdContactIsland {
     int32_t layoutStart, layoutCount;   // the joint layout islands it holds, in `ownedLayout`
     int32_t rowCount;                   // joint rows plus a normal and a friction row per contact point
     int32_t bodyStart, bodyCount;       // large islands: their bodies' local slots, in `softBodies`
+    int32_t slotStart, slotCount;       // large islands: their lanes in sweep order, in `soft` and `softSlotContact`
+                                        // (both multiples of sdSoftLanes)
     bool direct;
 } sdContactIsland;
+
+/// Contacts the wide sweep solves side by side (contact_soft_sweep.c): the lanes of a block.
+#define sdSoftLanes 4
 
 /// A contact point as the soft step (large islands) solves it this step.
 typedef struct sdSoftPoint {
@@ -98,11 +103,20 @@ typedef struct sdSoftPoint {
     double impulse, maxImpulse;  // accumulated normal impulse this step, and its largest value
 } sdSoftPoint;
 
+/// The bodies are joined by a joint: the biased sweeps do not push an overlap apart.
+#define sdSoftFlag_jointed 1
+/// Some point met at an impact faster than the restitution threshold, and the contact is elastic: the restitution
+/// pass looks at it (the others it skips without reading the contact).
+#define sdSoftFlag_bounces 2
+
 /// A contact of a large island: everything a sweep reads, its points and its one friction row at their mean arm.
+/// Contacts sit in blocks of sdSoftLanes that share no moving body (contact_order.c); a lane without a contact
+/// (padding) joins the null body with zero points and zero masses, and pushes nothing. A one-point contact's
+/// second point is zeros.
 typedef struct sdSoftContact {
     int32_t a, b;                // local body slots (softBodies)
-    int32_t pointCount;
-    int32_t jointed;             // the bodies are joined by a joint: the biased sweeps do not push an overlap apart
+    int32_t pointCount;          // 0 in a padding lane
+    int32_t flags;               // sdSoftFlag_…
     double nx, ny;
     double friction;
     double k01;                  // coupling of the two points' normal rows (J₀·M⁻¹·J₁ᵀ)
@@ -188,12 +202,13 @@ typedef struct sdCollisionState {
     int32_t contactIslandCount, contactIslandCapacity;
     int32_t* ownedLayout;       // joint layout islands grouped by the contact island that holds them
     int32_t ownedCapacity;
-    sdSoftContact* soft;        // the soft step's constraints, indexed like `activeContacts` (large islands only)
-    int32_t softCapacity;
+    sdSoftContact* soft;        // the soft step's constraints by lane, in sweep order (large islands only)
+    int32_t* softSlotContact;   // per lane: its contact's position in `activeContacts`, or −1 for padding
+    int32_t softCapacity;       // lanes
     sdSoftBody* softBodies;     // the soft step's bodies, by local slot (each large island a range)
     int32_t* softBodySlot;      // per local slot: the world's body slot
     double* softBodyAngle;      // per local slot: the angle its cos/sin were last turned to
-    int32_t softBodyCapacity;
+    int32_t softBodyCapacity;   // the last slot is the null body padding lanes join (never moves, zero masses)
     int32_t* softLocal;         // per world body slot: its latest local slot (valid only inside its island's range)
     int32_t softLocalCapacity;
     // Sweep ordering of the soft step (contact_order.c), by local body slot and by active contact.
@@ -202,6 +217,9 @@ typedef struct sdCollisionState {
     int32_t* softAdjacency;     // per local body: the contacts it is in
     int32_t* softQueue;
     int32_t* softOrder;         // per active contact: sort scratch
+    int32_t* softEnds;          // per active contact: the local slots of its two bodies (2 entries)
+    int32_t* softColour;        // per active contact: its colour within its depth (sweep order scratch)
+    uint32_t* softColourMask;   // per local body: the colours its contacts took within the current depth
     int32_t softOrderCapacity;
 } sdCollisionState;
 
@@ -263,16 +281,20 @@ double sd_contact_separation(struct sdWorld* world, const sdContact* contact, co
 
 // contact_soft.c (large islands)
 // contact_order.c
-/// Orders a large island's contacts (in `activeContacts`) so a sweep meets them farthest from the ground first:
-/// by how many contacts separate them from a body that does not move, most first. A sweep then carries the
-/// weight of a pile down in one pass, and the contacts with static bodies come last in every sweep, so nothing
-/// leaves a sweep moving into a wall or floor (a thin boundary is never pushed through by the load above it).
-void sd_order_soft_contacts(struct sdWorld* world, const sdContactIsland* island);
+/// Orders a large island's contacts so a sweep meets them farthest from the ground first: by how many contacts
+/// separate them from a body that does not move, most first. A sweep then carries the weight of a pile down in one
+/// pass, and the contacts with static bodies come last in every sweep, so nothing leaves a sweep moving into a
+/// wall or floor (a thin boundary is never pushed through by the load above it). The order is then cut into
+/// blocks of sdSoftLanes contacts that share no moving body, without changing what a sweep computes: the
+/// island's lanes are [*nextSlot, …) of `softSlotContact` (island->slotStart, slotCount), −1 in padding lanes.
+/// Reads `softEnds`; buffers are reserved by sd_prepare_contact_islands.
+void sd_order_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextSlot);
 
-/// First substep: gives the island's bodies local slots from `*nextBody` on and builds the soft constraints of
-/// its contacts for the step (arms, masses, separations, closing speeds). Buffers are reserved by
-/// sd_prepare_contact_islands.
-void sd_prepare_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextBody, double h);
+/// First substep: gives the island's bodies local slots from `*nextBody` on, orders its contacts into lanes from
+/// `*nextSlot` on, and builds the soft constraints of its contacts for the step (arms, masses, separations,
+/// closing speeds). Buffers are reserved by sd_prepare_contact_islands.
+void sd_prepare_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
+                              double h);
 /// Each substep: reads the bodies' free velocities and motion, and applies the impulses accumulated so far.
 void sd_warm_start_soft_contacts(struct sdWorld* world, const sdContactIsland* island);
 /// Biased sweeps per substep of a large island's velocity stage.
@@ -286,6 +308,19 @@ void sd_gather_soft_velocities(struct sdWorld* world, const sdContactIsland* isl
 /// After the positions moved: relax sweeps; on the step's last substep restitution too, and the impulses go
 /// back to the contact points.
 void sd_relax_soft_contacts(struct sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep);
+
+// contact_soft_sweep.c
+/// The terms of a sweep: the soft push-out's bias rate on an overlap (1/s), the leak of its softness (softness =
+/// leak · K) with its mass scale 1/(1 + leak), 1/h, and the fastest push-out (pt/s). A relaxing sweep has `bias`
+/// false.
+typedef struct sdSoftSweepTerms {
+    bool bias;
+    double biasRate, leak, softScale, inverseH, maxPushOut;
+} sdSoftSweepTerms;
+/// One sweep over a large island's lanes at the bodies' current motion, a block of sdSoftLanes contacts at once
+/// (vector instructions; AVX2 where the processor has it). It computes what a one-contact-at-a-time sweep in the
+/// sorted order would, bit for bit (contact_order.c).
+void sd_soft_sweep_lanes(struct sdWorld* world, const sdContactIsland* island, const sdSoftSweepTerms* terms);
 
 // continuous.c
 /// After a substep's positions: bodies that moved or turned far for their size are swept, pose by pose from

@@ -1,0 +1,210 @@
+// The soft step's sweep (contact_soft.c), sdSoftLanes contacts at a time. A block's contacts share no moving body
+// and none of them jumped ahead of an earlier contact on one of its bodies (contact_order.c), so they can be solved
+// side by side: each lane reads its contact and its two bodies into vector registers, does exactly the arithmetic
+// a one-contact-at-a-time sweep does (same operations in the same order, no fused multiply-adds, branches as
+// selects), and the velocities go back. The result is the sequential sweep's, bit for bit, which the reference
+// solver runs plainly. Static and kinematic bodies may sit in several lanes: nothing pushes them (zero inverse
+// masses), so every lane writes back the velocity it read. The constraints stay one record per contact (the
+// once-a-step passes stream them); the sweep transposes four records as it loads them.
+// Written with the compilers' portable vector types (GCC and Clang): SSE2 pairs on any x86-64, NEON on arm64, and
+// on x86-64 processors with AVX2 a second copy of the sweep compiled for 4-wide registers, chosen at run time.
+#include "sd_solve.h"
+
+
+_Static_assert(sdSoftLanes == 4, "the sweep's vectors hold four lanes");
+
+// The helpers below take and return 32-byte vectors; they are always inlined, so no call ever passes one across
+// an ABI boundary, and the warning that such a call would differ between the baseline and AVX copies is moot.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+typedef double sdV4 __attribute__((vector_size(32), aligned(8)));
+typedef int64_t sdM4 __attribute__((vector_size(32), aligned(8)));
+#define SD_LANES_INLINE static inline __attribute__((always_inline))
+
+SD_LANES_INLINE sdV4 sd_v4_splat(double x) { return (sdV4){x, x, x, x}; }
+/// Lane by lane: `yes` where the mask is set, else `no`.
+SD_LANES_INLINE sdV4 sd_v4_select(sdM4 mask, sdV4 yes, sdV4 no) {
+    return (sdV4)(((sdM4)yes & mask) | ((sdM4)no & ~mask));
+}
+
+/// The two bodies of each lane, as the sweep reads and pushes them.
+typedef struct sdBodyLanes {
+    sdV4 vx, vy, w, invMass, invInertia, dx, dy, c, s;
+} sdBodyLanes;
+
+SD_LANES_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int32_t* index) {
+    const sdSoftBody* b0 = &bodies[index[0]];
+    const sdSoftBody* b1 = &bodies[index[1]];
+    const sdSoftBody* b2 = &bodies[index[2]];
+    const sdSoftBody* b3 = &bodies[index[3]];
+    return (sdBodyLanes){
+        .vx = {b0->vx, b1->vx, b2->vx, b3->vx},
+        .vy = {b0->vy, b1->vy, b2->vy, b3->vy},
+        .w = {b0->w, b1->w, b2->w, b3->w},
+        .invMass = {b0->invMass, b1->invMass, b2->invMass, b3->invMass},
+        .invInertia = {b0->invInertia, b1->invInertia, b2->invInertia, b3->invInertia},
+        .dx = {b0->dx, b1->dx, b2->dx, b3->dx},
+        .dy = {b0->dy, b1->dy, b2->dy, b3->dy},
+        .c = {b0->c, b1->c, b2->c, b3->c},
+        .s = {b0->s, b1->s, b2->s, b3->s},
+    };
+}
+
+SD_LANES_INLINE void sd_scatter_velocities(sdSoftBody* bodies, const int32_t* index, const sdBodyLanes* lanes) {
+    for (int lane = 0; lane < sdSoftLanes; ++lane) {
+        sdSoftBody* body = &bodies[index[lane]];
+        body->vx = lanes->vx[lane];
+        body->vy = lanes->vy[lane];
+        body->w = lanes->w[lane];
+    }
+}
+
+/// Applies impulse p along a row in every lane: −p to A, +p to B (sd_push, lane by lane).
+SD_LANES_INLINE void sd_push_lanes(sdBodyLanes* a, sdBodyLanes* b, sdV4 dx, sdV4 dy, sdV4 ca, sdV4 cb, sdV4 p) {
+    a->vx = a->vx - a->invMass * p * dx;
+    a->vy = a->vy - a->invMass * p * dy;
+    a->w = a->w - a->invInertia * p * ca;
+    b->vx = b->vx + b->invMass * p * dx;
+    b->vy = b->vy + b->invMass * p * dy;
+    b->w = b->w + b->invInertia * p * cb;
+}
+
+/// The normal points' impulses both pushing together, per lane: the 2×2 complementarity problem A·x + q ≥ 0,
+/// x ≥ 0, x·(A·x + q) = 0 with A = [a00 a01; a01 a11] (Box2D 2.x's block solver, the soft terms on the diagonal),
+/// tried as both, only the first, only the second, neither. Returns the lanes it solved; a lane it did not (A too
+/// poorly conditioned: the points nearly coincide, or a one-point contact) is solved point by point instead.
+SD_LANES_INLINE sdM4 sd_block_solve_lanes(sdV4 a00, sdV4 a01, sdV4 a11, sdV4 inverse00, sdV4 inverse11, sdV4 q0,
+                                          sdV4 q1, sdV4* x0, sdV4* x1) {
+    const sdV4 zero = sd_v4_splat(0.0);
+    const sdV4 det = a00 * a11 - a01 * a01;
+    const sdM4 conditioned = det > sd_v4_splat(1e-9) * a00 * a11;
+    const sdV4 inverseDet = sd_v4_splat(1.0) / det;
+    const sdV4 both0 = (a01 * q1 - a11 * q0) * inverseDet, both1 = (a01 * q0 - a00 * q1) * inverseDet;
+    const sdM4 both = (both0 >= zero) & (both1 >= zero);
+    const sdV4 first = -q0 * inverse00;
+    const sdM4 onlyFirst = (first >= zero) & (a01 * first + q1 >= zero);
+    const sdV4 second = -q1 * inverse11;
+    const sdM4 onlySecond = (second >= zero) & (a01 * second + q0 >= zero);
+    const sdM4 neither = (q0 >= zero) & (q1 >= zero);
+    *x0 = sd_v4_select(both, both0, sd_v4_select(onlyFirst, first, zero));
+    *x1 = sd_v4_select(both, both1, sd_v4_select(onlyFirst, zero, sd_v4_select(onlySecond, second, zero)));
+    return conditioned & (both | onlyFirst | onlySecond | neither);
+}
+
+/// One block: each lane's normal points (together where the block solve holds, else in turn), then its friction
+/// row bounded by μ times the normal impulses. See contact_soft.c for the model.
+SD_LANES_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, const sdSoftSweepTerms* terms) {
+    sdSoftContact* const s0 = &lanes[0];
+    sdSoftContact* const s1 = &lanes[1];
+    sdSoftContact* const s2 = &lanes[2];
+    sdSoftContact* const s3 = &lanes[3];
+#define SD_LANE_FIELD(field) ((sdV4){s0->field, s1->field, s2->field, s3->field})
+#define SD_LANE_STORE(field, v) (s0->field = (v)[0], s1->field = (v)[1], s2->field = (v)[2], s3->field = (v)[3])
+    const int32_t ia[sdSoftLanes] = {s0->a, s1->a, s2->a, s3->a}, ib[sdSoftLanes] = {s0->b, s1->b, s2->b, s3->b};
+    sdBodyLanes a = sd_gather_bodies(bodies, ia);
+    sdBodyLanes b = sd_gather_bodies(bodies, ib);
+    const sdV4 zero = sd_v4_splat(0.0);
+    const sdV4 nx = SD_LANE_FIELD(nx), ny = SD_LANE_FIELD(ny);
+    const sdM4 twoPoints = (sdM4){s0->pointCount, s1->pointCount, s2->pointCount, s3->pointCount} == 2;
+    const sdM4 pushes = ((sdM4){s0->flags, s1->flags, s2->flags, s3->flags} & sdSoftFlag_jointed) == 0;
+    const sdV4 linear = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny; // the points' shared normal speed
+
+    // Each point's residual J·v + offset + softness·λ (zero when satisfied): a gap closes exactly, no more; an
+    // overlap pushes out as a stiff damped spring (biased sweep) or just stops approaching (relax). The diagonal
+    // of A is K_pp (+ softness), `inverse` its reciprocal.
+    sdV4 residual[2], diagonal[2], inverse[2], impulse[2], ca[2], cb[2];
+    for (int p = 0; p < 2; ++p) {
+        ca[p] = SD_LANE_FIELD(points[p].ca);
+        cb[p] = SD_LANE_FIELD(points[p].cb);
+        impulse[p] = SD_LANE_FIELD(points[p].impulse);
+        const sdV4 normalK = SD_LANE_FIELD(points[p].normalK), normalMass = SD_LANE_FIELD(points[p].normalMass);
+        const sdV4 separation = SD_LANE_FIELD(points[p].baseSeparation) + (b.dx - a.dx) * nx + (b.dy - a.dy) * ny +
+                                b.c * SD_LANE_FIELD(points[p].pb) + b.s * SD_LANE_FIELD(points[p].qb) -
+                                a.c * SD_LANE_FIELD(points[p].pa) - a.s * SD_LANE_FIELD(points[p].qa);
+        const sdM4 gap = separation > zero;
+        sdV4 offset = sd_v4_select(gap, separation * sd_v4_splat(terms->inverseH), zero);
+        diagonal[p] = normalK;
+        inverse[p] = normalMass;
+        if (terms->bias) {
+            const sdM4 spring = ~gap & pushes;
+            const sdV4 limit = sd_v4_splat(-terms->maxPushOut), push = sd_v4_splat(terms->biasRate) * separation;
+            const sdV4 leak = sd_v4_splat(terms->leak);
+            const sdV4 springOffset = sd_v4_select(push > limit, push, limit) + leak * normalK * impulse[p];
+            offset = sd_v4_select(spring, springOffset, offset);
+            diagonal[p] = sd_v4_select(spring, normalK * sd_v4_splat(1.0 + terms->leak), normalK);
+            inverse[p] = sd_v4_select(spring, normalMass * sd_v4_splat(terms->softScale), normalMass);
+        }
+        residual[p] = linear + b.w * cb[p] - a.w * ca[p] + offset;
+    }
+    const sdV4 k01 = SD_LANE_FIELD(k01);
+    sdV4 together0, together1;
+    const sdM4 solved =
+        twoPoints & sd_block_solve_lanes(diagonal[0], k01, diagonal[1], inverse[0], inverse[1],
+                                         residual[0] - (diagonal[0] * impulse[0] + k01 * impulse[1]),
+                                         residual[1] - (k01 * impulse[0] + diagonal[1] * impulse[1]), &together0,
+                                         &together1);
+
+    // The first point; then the second, which in turn sees the speeds the first one's impulse changed.
+    sdV4 next0 = impulse[0] - residual[0] * inverse[0];
+    next0 = sd_v4_select(solved, together0, sd_v4_select(next0 < zero, zero, next0));
+    sd_push_lanes(&a, &b, nx, ny, ca[0], cb[0], next0 - impulse[0]);
+    const sdV4 again = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * cb[1] - a.w * ca[1];
+    const sdV4 residual1 = residual[1] + (again - (linear + b.w * cb[1] - a.w * ca[1]));
+    sdV4 next1 = impulse[1] - residual1 * inverse[1];
+    next1 = sd_v4_select(solved, together1, sd_v4_select(next1 < zero, zero, next1));
+    next1 = sd_v4_select(twoPoints, next1, impulse[1]); // a one-point contact's second point stays at zero
+    sd_push_lanes(&a, &b, nx, ny, ca[1], cb[1], next1 - impulse[1]);
+    const sdV4 nexts[2] = {next0, next1};
+    for (int p = 0; p < 2; ++p) {
+        SD_LANE_STORE(points[p].impulse, nexts[p]);
+        const sdV4 largest = SD_LANE_FIELD(points[p].maxImpulse);
+        SD_LANE_STORE(points[p].maxImpulse, sd_v4_select(nexts[p] > largest, nexts[p], largest));
+    }
+
+    // Friction, bounded by μ times the contact's normal impulses.
+    const sdV4 bound = SD_LANE_FIELD(friction) * (zero + next0 + next1);
+    const sdV4 tx = -ny, fca = SD_LANE_FIELD(fca), fcb = SD_LANE_FIELD(fcb);
+    const sdV4 tangentImpulse = SD_LANE_FIELD(tangentImpulse);
+    const sdV4 tangentSpeed = (b.vx - a.vx) * tx + (b.vy - a.vy) * nx + b.w * fcb - a.w * fca;
+    sdV4 friction = tangentImpulse - SD_LANE_FIELD(tangentMass) * tangentSpeed;
+    friction = sd_v4_select(friction > bound, bound, friction);
+    friction = sd_v4_select(friction < -bound, -bound, friction);
+    sd_push_lanes(&a, &b, tx, nx, fca, fcb, friction - tangentImpulse);
+    SD_LANE_STORE(tangentImpulse, friction);
+#undef SD_LANE_FIELD
+#undef SD_LANE_STORE
+
+    sd_scatter_velocities(bodies, ia, &a);
+    sd_scatter_velocities(bodies, ib, &b);
+}
+
+SD_LANES_INLINE void sd_sweep_range(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+                                    const sdSoftSweepTerms* terms) {
+    for (int32_t slot = first; slot < end; slot += sdSoftLanes) sd_sweep_block(&soft[slot], bodies, terms);
+}
+
+static void sd_sweep_range_baseline(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+                                    const sdSoftSweepTerms* terms) {
+    sd_sweep_range(soft, first, end, bodies, terms);
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define SD_SWEEP_AVX2 1
+/// The same sweep in 4-wide registers (AVX2 without FMA: the same roundings as the baseline copy).
+__attribute__((target("avx2"))) static void sd_sweep_range_avx2(sdSoftContact* soft, int32_t first, int32_t end,
+                                                                sdSoftBody* bodies, const sdSoftSweepTerms* terms) {
+    sd_sweep_range(soft, first, end, bodies, terms);
+}
+#endif
+
+void sd_soft_sweep_lanes(sdWorld* world, const sdContactIsland* island, const sdSoftSweepTerms* terms) {
+    sdCollisionState* c = &world->collision;
+    const int32_t first = island->slotStart, end = island->slotStart + island->slotCount;
+#ifdef SD_SWEEP_AVX2
+    if (__builtin_cpu_supports("avx2")) {
+        sd_sweep_range_avx2(c->soft, first, end, c->softBodies, terms);
+        return;
+    }
+#endif
+    sd_sweep_range_baseline(c->soft, first, end, c->softBodies, terms);
+}
