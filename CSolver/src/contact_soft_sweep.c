@@ -7,7 +7,8 @@
 // masses), so every lane writes back the velocity it read. The constraints stay one record per contact (the
 // once-a-step passes stream them); the sweep transposes four records as it loads them.
 // Written with the compilers' portable vector types (GCC and Clang): SSE2 pairs on any x86-64, NEON on arm64, and
-// on x86-64 processors with AVX2 a second copy of the sweep compiled for 4-wide registers, chosen at run time.
+// on x86-64 processors with AVX2 a second copy of the sweep compiled for 4-wide registers, chosen at run time
+// (SD_AVX2_DISPATCH, sd_field.h). No FMA in either copy, so both give the same bits.
 #include "sd_solve.h"
 
 
@@ -19,11 +20,10 @@ _Static_assert(sdSoftLanes == 4, "the sweep's vectors hold four lanes");
 
 typedef double sdV4 __attribute__((vector_size(32), aligned(8)));
 typedef int64_t sdM4 __attribute__((vector_size(32), aligned(8)));
-#define SD_LANES_INLINE static inline __attribute__((always_inline))
 
-SD_LANES_INLINE sdV4 sd_v4_splat(double x) { return (sdV4){x, x, x, x}; }
+SD_INLINE sdV4 sd_v4_splat(double x) { return (sdV4){x, x, x, x}; }
 /// Lane by lane: `yes` where the mask is set, else `no`.
-SD_LANES_INLINE sdV4 sd_v4_select(sdM4 mask, sdV4 yes, sdV4 no) {
+SD_INLINE sdV4 sd_v4_select(sdM4 mask, sdV4 yes, sdV4 no) {
     return (sdV4)(((sdM4)yes & mask) | ((sdM4)no & ~mask));
 }
 
@@ -32,7 +32,7 @@ typedef struct sdBodyLanes {
     sdV4 vx, vy, w, invMass, invInertia, dx, dy, c, s;
 } sdBodyLanes;
 
-SD_LANES_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int32_t* index) {
+SD_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int32_t* index) {
     const sdSoftBody* b0 = &bodies[index[0]];
     const sdSoftBody* b1 = &bodies[index[1]];
     const sdSoftBody* b2 = &bodies[index[2]];
@@ -50,7 +50,7 @@ SD_LANES_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int
     };
 }
 
-SD_LANES_INLINE void sd_scatter_velocities(sdSoftBody* bodies, const int32_t* index, const sdBodyLanes* lanes) {
+SD_INLINE void sd_scatter_velocities(sdSoftBody* bodies, const int32_t* index, const sdBodyLanes* lanes) {
     for (int lane = 0; lane < sdSoftLanes; ++lane) {
         sdSoftBody* body = &bodies[index[lane]];
         body->vx = lanes->vx[lane];
@@ -60,7 +60,7 @@ SD_LANES_INLINE void sd_scatter_velocities(sdSoftBody* bodies, const int32_t* in
 }
 
 /// Applies impulse p along a row in every lane: −p to A, +p to B (sd_push, lane by lane).
-SD_LANES_INLINE void sd_push_lanes(sdBodyLanes* a, sdBodyLanes* b, sdV4 dx, sdV4 dy, sdV4 ca, sdV4 cb, sdV4 p) {
+SD_INLINE void sd_push_lanes(sdBodyLanes* a, sdBodyLanes* b, sdV4 dx, sdV4 dy, sdV4 ca, sdV4 cb, sdV4 p) {
     a->vx = a->vx - a->invMass * p * dx;
     a->vy = a->vy - a->invMass * p * dy;
     a->w = a->w - a->invInertia * p * ca;
@@ -73,8 +73,8 @@ SD_LANES_INLINE void sd_push_lanes(sdBodyLanes* a, sdBodyLanes* b, sdV4 dx, sdV4
 /// x ≥ 0, x·(A·x + q) = 0 with A = [a00 a01; a01 a11] (Box2D 2.x's block solver, the soft terms on the diagonal),
 /// tried as both, only the first, only the second, neither. Returns the lanes it solved; a lane it did not (A too
 /// poorly conditioned: the points nearly coincide, or a one-point contact) is solved point by point instead.
-SD_LANES_INLINE sdM4 sd_block_solve_lanes(sdV4 a00, sdV4 a01, sdV4 a11, sdV4 inverse00, sdV4 inverse11, sdV4 q0,
-                                          sdV4 q1, sdV4* x0, sdV4* x1) {
+SD_INLINE sdM4 sd_block_solve_lanes(sdV4 a00, sdV4 a01, sdV4 a11, sdV4 inverse00, sdV4 inverse11, sdV4 q0,
+                                    sdV4 q1, sdV4* x0, sdV4* x1) {
     const sdV4 zero = sd_v4_splat(0.0);
     const sdV4 det = a00 * a11 - a01 * a01;
     const sdM4 conditioned = det > sd_v4_splat(1e-9) * a00 * a11;
@@ -93,7 +93,7 @@ SD_LANES_INLINE sdM4 sd_block_solve_lanes(sdV4 a00, sdV4 a01, sdV4 a11, sdV4 inv
 
 /// One block: each lane's normal points (together where the block solve holds, else in turn), then its friction
 /// row bounded by μ times the normal impulses. See contact_soft.c for the model.
-SD_LANES_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, const sdSoftSweepTerms* terms) {
+SD_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, const sdSoftSweepTerms* terms) {
     sdSoftContact* const s0 = &lanes[0];
     sdSoftContact* const s1 = &lanes[1];
     sdSoftContact* const s2 = &lanes[2];
@@ -178,21 +178,20 @@ SD_LANES_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, co
     sd_scatter_velocities(bodies, ib, &b);
 }
 
-SD_LANES_INLINE void sd_sweep_range(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
-                                    const sdSoftSweepTerms* terms) {
+SD_INLINE void sd_sweep_range(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+                              const sdSoftSweepTerms* terms) {
     for (int32_t slot = first; slot < end; slot += sdSoftLanes) sd_sweep_block(&soft[slot], bodies, terms);
 }
 
-static void sd_sweep_range_baseline(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
-                                    const sdSoftSweepTerms* terms) {
+static void sd_sweep_range_generic(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+                                   const sdSoftSweepTerms* terms) {
     sd_sweep_range(soft, first, end, bodies, terms);
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#define SD_SWEEP_AVX2 1
+#if SD_AVX2_DISPATCH
 /// The same sweep in 4-wide registers (AVX2 without FMA: the same roundings as the baseline copy).
-__attribute__((target("avx2"))) static void sd_sweep_range_avx2(sdSoftContact* soft, int32_t first, int32_t end,
-                                                                sdSoftBody* bodies, const sdSoftSweepTerms* terms) {
+SD_TARGET_AVX2 static void sd_sweep_range_avx2(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+                                               const sdSoftSweepTerms* terms) {
     sd_sweep_range(soft, first, end, bodies, terms);
 }
 #endif
@@ -200,11 +199,11 @@ __attribute__((target("avx2"))) static void sd_sweep_range_avx2(sdSoftContact* s
 void sd_soft_sweep_lanes(sdWorld* world, const sdContactIsland* island, const sdSoftSweepTerms* terms) {
     sdCollisionState* c = &world->collision;
     const int32_t first = island->slotStart, end = island->slotStart + island->slotCount;
-#ifdef SD_SWEEP_AVX2
-    if (__builtin_cpu_supports("avx2")) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) {
         sd_sweep_range_avx2(c->soft, first, end, c->softBodies, terms);
         return;
     }
 #endif
-    sd_sweep_range_baseline(c->soft, first, end, c->softBodies, terms);
+    sd_sweep_range_generic(c->soft, first, end, c->softBodies, terms);
 }
