@@ -137,7 +137,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
     if (c->softBodyCapacity < 2 * c->activeCount + 1) {
         const int32_t count = 2 * c->activeCount + 1;
         if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count) ||
-            !SD_GROW(c->softColourMask, count))
+            !SD_GROW(c->softBlockedPass, count))
             return sdResult_outOfMemory;
         c->softBodyCapacity = count;
     }
@@ -145,7 +145,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
         const int32_t count = 2 * c->activeCount;
         if (!SD_GROW(c->softDepth, count) || !SD_GROW(c->softAdjacencyStart, count + 1) ||
             !SD_GROW(c->softAdjacency, count) || !SD_GROW(c->softQueue, count + 2) || !SD_GROW(c->softOrder, count) ||
-            !SD_GROW(c->softEnds, count) || !SD_GROW(c->softColour, count))
+            !SD_GROW(c->softEnds, count) || !SD_GROW(c->softSlotOf, count))
             return sdResult_outOfMemory;
         c->softOrderCapacity = count;
     }

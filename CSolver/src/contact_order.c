@@ -21,15 +21,15 @@ static inline bool sd_soft_moves(const sdSoftBody* body) { return body->invMass 
 
 /// Cuts the sorted contacts (positions `sorted[0..<count]`) into blocks from lane *slot on: each block takes, in
 /// order, the contacts of the window that share no moving body with an earlier unplaced contact or with the block.
-/// `softColour` marks the placed contacts and `softColourMask` each body's last blocking pass.
+/// Records each contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last blocking pass.
 static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot) {
     sdCollisionState* c = &world->collision;
     const int32_t* ends = c->softEnds;
-    for (int32_t e = 0; e < count; ++e) c->softColour[sorted[e]] = 0;
+    for (int32_t e = 0; e < count; ++e) c->softSlotOf[sorted[e]] = -1; // not placed yet
     uint32_t pass = 0;
     int32_t head = 0;
     while (head < count) {
-        if (c->softColour[sorted[head]]) { // placed already
+        if (c->softSlotOf[sorted[head]] >= 0) { // placed already
             head += 1;
             continue;
         }
@@ -37,15 +37,15 @@ static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t cou
         int32_t lanes = 0, scanned = 0;
         for (int32_t e = head; e < count && scanned < sdSoftWindow && lanes < sdSoftLanes; ++e) {
             const int32_t q = sorted[e];
-            if (c->softColour[q]) continue;
+            if (c->softSlotOf[q] >= 0) continue;
             scanned += 1;
             const int32_t a = ends[2 * q], b = ends[2 * q + 1];
             const bool ma = sd_soft_moves(&c->softBodies[a]), mb = sd_soft_moves(&c->softBodies[b]);
-            const bool blocked = (ma && c->softColourMask[a] == pass) || (mb && c->softColourMask[b] == pass);
-            if (ma) c->softColourMask[a] = pass; // later contacts on these bodies must wait for this one
-            if (mb) c->softColourMask[b] = pass;
+            const bool blocked = (ma && c->softBlockedPass[a] == pass) || (mb && c->softBlockedPass[b] == pass);
+            if (ma) c->softBlockedPass[a] = pass; // later contacts on these bodies must wait for this one
+            if (mb) c->softBlockedPass[b] = pass;
             if (blocked) continue;
-            c->softColour[q] = 1;
+            c->softSlotOf[q] = *slot;
             c->softSlotContact[(*slot)++] = q;
             lanes += 1;
         }
@@ -83,7 +83,7 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
     for (int32_t k = first; k < last; ++k) {
         depth[k] = sd_is_dynamic(world, c->softBodySlot[k]) ? INT32_MAX : 0;
         if (depth[k] == 0) queue[tail++] = k;
-        c->softColourMask[k] = 0u; // no blocking pass yet
+        c->softBlockedPass[k] = 0u; // no blocking pass yet
     }
     while (head < tail) {
         const int32_t k = queue[head++];

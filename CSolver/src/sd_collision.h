@@ -218,8 +218,8 @@ typedef struct sdCollisionState {
     int32_t* softQueue;
     int32_t* softOrder;         // per active contact: sort scratch
     int32_t* softEnds;          // per active contact: the local slots of its two bodies (2 entries)
-    int32_t* softColour;        // per active contact: its colour within its depth (sweep order scratch)
-    uint32_t* softColourMask;   // per local body: the colours its contacts took within the current depth
+    int32_t* softSlotOf;        // per active contact: its lane in `soft` (−1 while the sweep order is laid out)
+    uint32_t* softBlockedPass;  // per local body: the last block-filling pass that met one of its contacts
     int32_t softOrderCapacity;
 } sdCollisionState;
 
