@@ -12,6 +12,7 @@ void sd_project_positions(sdWorld* world) {
     s->warmStart = false;
     for (int iteration = 0; iteration < sdProjectionIterations; ++iteration) {
         bool anyError = false;
+        s->projectionPass = iteration + 1; // sparse islands start this step from the previous substep's same step
         for (int32_t k = 0; k < s->islandCount;) {
             // Springs only: nothing to project. Held by a contact island: projected there.
             if (s->islands[k].path == sdSolvePath_singleBody || s->islands[k].owner >= 0) {
@@ -21,8 +22,9 @@ void sd_project_positions(sdWorld* world) {
             sdIsland unit = sd_next_solve_unit(world, &k);
             if (sd_project_joint_unit(world, &unit)) anyError = true;
         }
-        if (!anyError) return;
+        if (!anyError) break;
     }
+    s->projectionPass = 0;
 }
 
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {

@@ -94,6 +94,8 @@ typedef struct sdSparseState {
     uint8_t* factorFixed;        // per layout position: whether the row was fixed when its island was factored
     double* vectorA;             // per layout position: permuted right-hand sides, preconditioned residuals
     double* vectorB;
+    double* projectionWarm;      // per Newton step of the projection × layout position: that step's correction in
+                                 // the previous substep, the next one's starting guess (sdProjectionIterations rows)
     sdCompactRow* compact;       // per layout position (island start + elimination position)
     uint8_t* compactFixed;       // the active set in elimination order
     double* bodyVector;          // 3 per island-local body: M⁻¹·Jᵀ·x
@@ -156,7 +158,8 @@ typedef struct sdSolverScratch {
     double* hi;
     uint8_t* fixed;
     double* warm;        // per layout position: last velocity-solve impulse, the next solve's starting guess
-    bool warmStart;      // true during the velocity solve (projection starts from zero)
+    bool warmStart;      // true during the velocity solve
+    int32_t projectionPass; // 1 + the projection's Newton step while sd_project_positions runs, else 0 (no guess)
     double* cgR;
     double* cgZ;
     double* cgP;

@@ -140,6 +140,13 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
     double* p = s->cgP;
     double* q = s->cgQ;
     double* xe = sp->vectorA + base;
+    // The starting guess: a velocity solve's last impulses, a projection step's correction in the same Newton
+    // step of the previous substep (the drift the projection removes changes little from one substep to the
+    // next), else zero.
+    const double* guess = s->warmStart ? s->warm + base
+                          : s->projectionPass > 0
+                              ? sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base
+                              : NULL;
     bool anyFixed = false;
     int32_t changed = 0;
     for (int32_t e = 0; e < n; ++e) {
@@ -149,7 +156,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
         p[e] = fixed[e] ? lambda : 0.0;
         anyFixed |= fixed[e] && lambda != 0.0;
         changed += fixed[e] != sp->factorFixed[base + local];
-        xe[e] = fixed[e] ? lambda : (s->warmStart ? s->warm[base + local] : 0.0);
+        xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
     }
     if (anyFixed) {
         sd_compact_apply(sp, island, bodies, p, q, false);
@@ -166,6 +173,22 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
         // sdSparseProjectionResidual, a tenth of what the projection asks of the rows.
         const bool velocity = s->warmStart;
         sd_compact_apply(sp, island, bodies, xe, q, true);
+        // The guess scaled to its best multiple in the energy norm (α = gᵀ·b / gᵀ·K·g on the free rows; the
+        // product K·g is at hand): its direction is what carries over between substeps, its size less so.
+        double gb = 0.0, gkg = 0.0;
+        for (int32_t e = 0; e < n; ++e) {
+            if (fixed[e]) continue;
+            gb += xe[e] * rhs[e];
+            gkg += xe[e] * q[e];
+        }
+        if (gkg > 0.0 && gb > 0.0) {
+            const double alpha = gb / gkg;
+            for (int32_t e = 0; e < n; ++e) {
+                if (fixed[e]) continue;
+                xe[e] *= alpha;
+                q[e] *= alpha;
+            }
+        }
         for (int32_t e = 0; e < n; ++e) r[e] = fixed[e] ? 0.0 : rhs[e] - q[e];
         double rz = 0.0;
         int32_t iterations = 0;
@@ -227,6 +250,13 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
     for (int32_t e = 0; e < n; ++e) {
         const int32_t local = sp->layoutOf[base + e];
         x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
+    }
+    if (s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations) {
+        double* keep = sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base;
+        for (int32_t e = 0; e < n; ++e) {
+            const int32_t local = sp->layoutOf[base + e];
+            keep[local] = fixed[e] ? 0.0 : xe[e];
+        }
     }
     for (int32_t i = 0; i < bodies; ++i) sp->bodyLocal[sp->bodies[i]] = -1; // forget the island's body numbers
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);

@@ -21,7 +21,8 @@ int sd_sparse_reserve(sdWorld* world, int32_t rows) {
             !SD_GROW(sp->factorFixed, rows) || !SD_GROW(sp->vectorA, rows) || !SD_GROW(sp->vectorB, rows) ||
             !SD_GROW(sp->islands, rows) || !SD_GROW(sp->supernodes, rows) || !SD_GROW(sp->nodeStack, rows) ||
             !SD_GROW(sp->updateStart, rows) || !SD_GROW(sp->compact, rows) || !SD_GROW(sp->compactFixed, rows) ||
-            !SD_GROW(sp->bodyVector, 3 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1))
+            !SD_GROW(sp->bodyVector, 3 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1) ||
+            !SD_GROW(sp->projectionWarm, (size_t)sdProjectionIterations * (size_t)rows))
             return sdResult_outOfMemory;
         sp->rowCapacity = rows;
         sp->islandCapacity = rows;
@@ -156,6 +157,8 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->localOf[s->sortIndex[base + p]] = p;
         sp->mark[base + p] = -1;
     }
+    for (int32_t step = 0; step < sdProjectionIterations; ++step) // a new layout: no previous corrections
+        memset(sp->projectionWarm + (size_t)step * (size_t)sp->rowCapacity + base, 0, (size_t)n * sizeof(double));
     const int32_t superStart = sp->superCount;
     const size_t rowIndexStart = sp->rowIndexCount, pairStart = sp->pairCount;
     const int32_t superCount = sd_sparse_order(world, island);
@@ -258,7 +261,7 @@ void sd_sparse_discard_last(sdWorld* world) {
 
 void sd_sparse_free(sdSparseState* sp) {
     void* buffers[] = {sp->islands, sp->supernodes, sp->elimination, sp->layoutOf, sp->localOf, sp->mark, sp->map,
-                       sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->bodies, sp->side, sp->rowIndex,
+                       sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->projectionWarm, sp->bodies, sp->side, sp->rowIndex,
                        sp->factor, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
                        sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
                        sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot};
