@@ -127,3 +127,44 @@ void sd_block_backward(const double* restrict block, int32_t m, int32_t w, doubl
         y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) / ck[k];
     }
 }
+
+void sd_packed_forward(const float* restrict packed, int32_t m, int32_t w, double* restrict y, double* restrict below) {
+    const int32_t b = m - w;
+    for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
+    const float* restrict ck = packed;
+    for (int32_t k = 0; k < w; ++k) {
+        const double v = y[k] / (double)ck[0];
+        y[k] = v;
+        const int32_t inside = w - k - 1;
+        for (int32_t i = 0; i < inside; ++i) y[k + 1 + i] -= (double)ck[1 + i] * v;
+        const float* restrict lower = ck + 1 + inside;
+        for (int32_t i = 0; i < b; ++i) below[i] += (double)lower[i] * v;
+        ck += m - k;
+    }
+}
+
+/// Σ a[i]·b[i] for a single-precision a (four partial sums, in double).
+static inline double sd_mixed_dot(const float* restrict a, const double* restrict b, int32_t n) {
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += (double)a[i] * b[i];
+        s1 += (double)a[i + 1] * b[i + 1];
+        s2 += (double)a[i + 2] * b[i + 2];
+        s3 += (double)a[i + 3] * b[i + 3];
+    }
+    for (; i < n; ++i) s0 += (double)a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+void sd_packed_backward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
+                        const double* restrict below) {
+    const int32_t b = m - w;
+    // Column k starts at k·m − k(k−1)/2; walk them from the last.
+    for (int32_t k = w - 1; k >= 0; --k) {
+        const float* restrict ck = packed + (size_t)k * (size_t)m - (size_t)k * (size_t)(k - 1) / 2;
+        const int32_t inside = w - k - 1;
+        const double v = y[k] - sd_mixed_dot(ck + 1 + inside, below, b) - sd_mixed_dot(ck + 1, y + k + 1, inside);
+        y[k] = v / (double)ck[0];
+    }
+}

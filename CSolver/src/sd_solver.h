@@ -50,6 +50,7 @@ typedef struct sdSupernode {
     int32_t rowStart, rowCount;  // row structure in sdSparseState.rowIndex: the pivots, then the rows below, ascending
     int32_t childCount;          // children in the assembly tree: their update matrices are on top of the stack
     size_t factorStart;          // its block of L: rowCount × count, column-major, in sdSparseState.factor
+    size_t packedStart;          // its columns below the diagonal, packed, in single precision (sdSparseState.packed)
 } sdSupernode;
 
 /// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers,
@@ -69,6 +70,7 @@ typedef struct sdSparseIsland {
     double flops;                // flops of one numeric factorisation
     size_t nonzeros;             // entries of L
     size_t factorStart, factorSize;
+    size_t packedStart;          // its first entry in sdSparseState.packed (nonzeros entries from there)
     size_t pairBase;             // its first coupled pair
     size_t stackSize, frontSize; // doubles of update stack and frontal matrix one factorisation needs
     bool valid;                  // the factor holds a factorisation (possibly of an older K)
@@ -112,6 +114,9 @@ typedef struct sdSparseState {
     int32_t* pairSlot;           // front of the supernode that has it as a pivot
     size_t factorCapacity;
     double* factor;
+    size_t packedCapacity;
+    float* packed;               // the factor's lower trapezoids, column by column, in single precision: what the
+                                 // preconditioner streams (half the bytes, no upper triangles)
     size_t frontCapacity, stackCapacity;
     double* front;
     double* stack;

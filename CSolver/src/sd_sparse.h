@@ -68,6 +68,9 @@ void sd_sparse_discard_last(sdWorld* world);
 bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor);
 /// Solves L·Lᵀ·x = b in place; `x` is in elimination order.
 void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+/// The same with the single-precision packed copy of L (the preconditioner's: half the bytes to stream), in
+/// double-precision arithmetic.
+void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
 
 // dense_kernels.c
 /// Partial Cholesky of the m × m front (lower triangle, column-major, leading dimension m): its first w
@@ -78,6 +81,9 @@ bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows);
 void sd_block_forward(const double* block, int32_t m, int32_t w, double* y, double* below);
 /// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) (backward substitution of one supernode).
 void sd_block_backward(const double* block, int32_t m, int32_t w, double* y, const double* below);
+/// The same two with one supernode's packed single-precision columns (column k: its rows k..m−1).
+void sd_packed_forward(const float* packed, int32_t m, int32_t w, double* y, double* below);
+void sd_packed_backward(const float* packed, int32_t m, int32_t w, double* y, const double* below);
 
 // sparse_solve.c
 /// Solves the island's system on the sparse path (fixed rows known, as sd_solve_system); false when K is not

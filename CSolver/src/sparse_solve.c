@@ -106,7 +106,7 @@ static void sd_precondition(sdSparseState* sp, const sdIsland* island, const sdS
     const int32_t base = island->rowStart, n = island->rowCount;
     const uint8_t* fixed = sp->compactFixed + base;
     for (int32_t e = 0; e < n; ++e) z[e] = fixed[e] ? 0.0 : r[e];
-    sd_sparse_substitute(sp, factor, z);
+    sd_sparse_substitute_packed(sp, factor, z);
     for (int32_t e = 0; e < n; ++e)
         if (fixed[e]) z[e] = 0.0;
     sp->solveFlops += 4.0 * (double)factor->nonzeros;

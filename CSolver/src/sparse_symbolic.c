@@ -169,12 +169,14 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     factor->superStart = superStart;
     factor->superCount = superCount;
     factor->pairBase = pairStart;
-    size_t factorStart = 0;
+    size_t factorStart = 0, packedStart = 0;
     if (sp->islandCount > 0) {
         const sdSparseIsland* previous = &sp->islands[sp->islandCount - 1];
         factorStart = previous->factorStart + previous->factorSize;
+        packedStart = previous->packedStart + previous->nonzeros;
     }
     factor->factorStart = factorStart;
+    factor->packedStart = packedStart;
     int32_t stackTop = 0;
     size_t stackUsed = 0;
     for (int32_t k = superStart; k < superStart + superCount; ++k) {
@@ -193,6 +195,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         }
         const double m = node->rowCount, w = node->count, b = m - w;
         factor->flops += w * w * w / 3.0 + w * w * b + w * b * b;
+        node->packedStart = packedStart + factor->nonzeros;
         factor->nonzeros += (size_t)(m * w - w * (w - 1) / 2);
         node->factorStart = factorStart + factor->factorSize;
         factor->factorSize += (size_t)node->rowCount * (size_t)node->count;
@@ -223,16 +226,21 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
 /// Storage for every analysed factor (called once all islands are analysed).
 int sd_sparse_reserve_factors(sdWorld* world) {
     sdSparseState* sp = &world->scratch.sparse;
-    size_t factor = 0, front = 0, stack = 0;
+    size_t factor = 0, packed = 0, front = 0, stack = 0;
     for (int32_t k = 0; k < sp->islandCount; ++k) {
         const sdSparseIsland* f = &sp->islands[k];
         factor = f->factorStart + f->factorSize;
+        packed = f->packedStart + f->nonzeros;
         if (f->frontSize > front) front = f->frontSize;
         if (f->stackSize > stack) stack = f->stackSize;
     }
     if (factor > sp->factorCapacity) {
         if (!SD_GROW(sp->factor, factor)) return sdResult_outOfMemory;
         sp->factorCapacity = factor;
+    }
+    if (packed > sp->packedCapacity) {
+        if (!SD_GROW(sp->packed, packed)) return sdResult_outOfMemory;
+        sp->packedCapacity = packed;
     }
     if (front > sp->frontCapacity) {
         if (!SD_GROW(sp->front, front)) return sdResult_outOfMemory;
@@ -262,7 +270,7 @@ void sd_sparse_discard_last(sdWorld* world) {
 void sd_sparse_free(sdSparseState* sp) {
     void* buffers[] = {sp->islands, sp->supernodes, sp->elimination, sp->layoutOf, sp->localOf, sp->mark, sp->map,
                        sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->projectionWarm, sp->bodies, sp->side, sp->rowIndex,
-                       sp->factor, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
+                       sp->factor, sp->packed, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
                        sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
                        sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
