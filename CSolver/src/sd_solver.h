@@ -53,8 +53,9 @@ typedef struct sdSupernode {
     size_t packedStart;          // its columns below the diagonal, packed, in single precision (sdSparseState.packed)
 } sdSupernode;
 
-/// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers,
-/// J, M⁻¹·Jᵀ and the diagonal's softness — the matrix-free product without indirection.
+/// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers (set
+/// once per layout), J, M⁻¹·Jᵀ and the diagonal's softness (per solve) — the matrix-free product without
+/// indirection.
 typedef struct sdCompactRow {
     int32_t a, b;                // island-local bodies (−1: none, the world or a static body)
     double ja[3], jb[3];
@@ -71,6 +72,8 @@ typedef struct sdSparseIsland {
     size_t nonzeros;             // entries of L
     size_t factorStart, factorSize;
     size_t packedStart;          // its first entry in sdSparseState.packed (nonzeros entries from there)
+    size_t bodyStart;            // its dynamic bodies, numbered in elimination order: sdSparseState.islandBodies
+    int32_t bodyCount;
     size_t pairBase;             // its first coupled pair
     size_t stackSize, frontSize; // doubles of update stack and frontal matrix one factorisation needs
     bool valid;                  // the factor holds a factorisation (possibly of an older K)
@@ -101,6 +104,8 @@ typedef struct sdSparseState {
     sdCompactRow* compact;       // per layout position (island start + elimination position)
     uint8_t* compactFixed;       // the active set in elimination order
     double* bodyVector;          // 3 per island-local body: M⁻¹·Jᵀ·x
+    double* bodyMass;            // 2 per island-local body: inverse mass and inertia, gathered per solve
+    int32_t* islandBodies;       // per analysed island from its bodyStart: body slot of each island-local number
     int32_t* bodyLocal;          // per body slot: its island-local number while an island is solved (−1 none)
     int32_t bodyCapacity;
     int32_t* bodies;             // ordering scratch: the island's bodies being partitioned

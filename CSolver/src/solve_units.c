@@ -40,10 +40,7 @@ void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) 
         }
         if (p + 8 < end) {
             const int32_t ahead = s->sortIndex[p + 8];
-            const char* row = (const char*)&s->rows[ahead]; // written whole: fetched for writing
-            __builtin_prefetch(row, 1);
-            __builtin_prefetch(row + 64, 1);
-            __builtin_prefetch(row + sizeof(sdRow) - 1, 1);
+            SD_PREFETCH(&s->rows[ahead]);
             const sdJoint* joint = &world->joints[s->rowJoint[ahead]];
             const int32_t ends[2] = {joint->bodyA, joint->bodyB};
             for (int k = 0; k < 2; ++k) {

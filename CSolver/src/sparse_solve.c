@@ -17,49 +17,46 @@
 
 #include <string.h>
 
-/// Copies the island's filled rows into compact form in elimination order, numbering its bodies; returns the
-/// number of bodies.
-static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island) {
+/// Copies the island's filled rows into compact form in elimination order (the body numbers are the layout's);
+/// returns the number of bodies.
+static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdSparseIsland* factor) {
     sdSolverScratch* s = &world->scratch;
     sdSparseState* sp = &s->sparse;
     const int32_t base = island->rowStart, n = island->rowCount;
-    int32_t bodies = 0;
+    const int32_t* islandBodies = sp->islandBodies + factor->bodyStart;
+    double* restrict mass = sp->bodyMass;
+    for (int32_t i = 0; i < factor->bodyCount; ++i) {
+        mass[2 * i] = world->invMass[islandBodies[i]];
+        mass[2 * i + 1] = world->invInertia[islandBodies[i]];
+    }
     for (int32_t e = 0; e < n; ++e) {
         const int32_t local = sp->layoutOf[base + e];
         const sdRow* row = &s->rows[s->sortIndex[base + local]];
         sdCompactRow* c = &sp->compact[base + e];
-        const int32_t ends[2] = {row->a, row->b};
-        int32_t numbers[2];
-        for (int k = 0; k < 2; ++k) {
-            numbers[k] = -1;
-            if (!sd_is_dynamic(world, ends[k])) continue;
-            if (sp->bodyLocal[ends[k]] < 0) {
-                sp->bodies[bodies] = ends[k];
-                sp->bodyLocal[ends[k]] = bodies++;
-            }
-            numbers[k] = sp->bodyLocal[ends[k]];
-        }
-        c->a = numbers[0];
-        c->b = numbers[1];
+        const int32_t a = c->a, b = c->b;
+        const double ima = a >= 0 ? mass[2 * a] : 0.0, iia = a >= 0 ? mass[2 * a + 1] : 0.0;
+        const double imb = b >= 0 ? mass[2 * b] : 0.0, iib = b >= 0 ? mass[2 * b + 1] : 0.0;
         for (int t = 0; t < 3; ++t) {
-            c->ja[t] = numbers[0] >= 0 ? row->ja[t] : 0.0;
-            c->jb[t] = numbers[1] >= 0 ? row->jb[t] : 0.0;
+            c->ja[t] = a >= 0 ? row->ja[t] : 0.0;
+            c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
         }
-        const double ima = numbers[0] >= 0 ? world->invMass[row->a] : 0.0;
-        const double iia = numbers[0] >= 0 ? world->invInertia[row->a] : 0.0;
-        const double imb = numbers[1] >= 0 ? world->invMass[row->b] : 0.0;
-        const double iib = numbers[1] >= 0 ? world->invInertia[row->b] : 0.0;
         c->ma[0] = ima * c->ja[0];
         c->ma[1] = ima * c->ja[1];
         c->ma[2] = iia * c->ja[2];
         c->mb[0] = imb * c->jb[0];
         c->mb[1] = imb * c->jb[1];
         c->mb[2] = iib * c->jb[2];
-        const double k = sd_coupling(world, row, row);
-        c->extra = row->soft > 0.0 ? row->soft : sdRigidRegularization * k;
+        if (row->soft > 0.0) {
+            c->extra = row->soft;
+        } else { // J·M⁻¹·Jᵀ of the row as sd_coupling sums it (a static end adds nothing)
+            double k = 0.0;
+            if (a >= 0) k += ima * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + iia * row->ja[2] * row->ja[2];
+            if (b >= 0) k += imb * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + iib * row->jb[2] * row->jb[2];
+            c->extra = sdRigidRegularization * k;
+        }
         sp->compactFixed[e + base] = s->fixed[base + local];
     }
-    return bodies;
+    return factor->bodyCount;
 }
 
 /// out = A·x over the compact rows: K on free rows, identity on fixed rows when identityForFixed (else K with
@@ -131,7 +128,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
     const int32_t base = island->rowStart, n = island->rowCount;
     const double start = sd_now();
     const double numericBefore = sp->numericSeconds;
-    const int32_t bodies = sd_compact_rows(world, island);
+    const int32_t bodies = sd_compact_rows(world, island, factor);
     // In elimination order: rhs_f = b_f − K_fc·λ_c, rhs_c = λ_c; the start x (fixed rows at their impulses).
     const uint8_t* fixed = sp->compactFixed + base;
     double* rhs = s->rhsCopy;
@@ -258,11 +255,9 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             keep[local] = fixed[e] ? 0.0 : xe[e];
         }
     }
-    for (int32_t i = 0; i < bodies; ++i) sp->bodyLocal[sp->bodies[i]] = -1; // forget the island's body numbers
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
     return true;
 failed:
-    for (int32_t i = 0; i < bodies; ++i) sp->bodyLocal[sp->bodies[i]] = -1;
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
     return false;
 }

@@ -22,7 +22,8 @@ int sd_sparse_reserve(sdWorld* world, int32_t rows) {
             !SD_GROW(sp->islands, rows) || !SD_GROW(sp->supernodes, rows) || !SD_GROW(sp->nodeStack, rows) ||
             !SD_GROW(sp->updateStart, rows) || !SD_GROW(sp->compact, rows) || !SD_GROW(sp->compactFixed, rows) ||
             !SD_GROW(sp->bodyVector, 3 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1) ||
-            !SD_GROW(sp->projectionWarm, (size_t)sdProjectionIterations * (size_t)rows))
+            !SD_GROW(sp->projectionWarm, (size_t)sdProjectionIterations * (size_t)rows) ||
+            !SD_GROW(sp->bodyMass, 2 * ((size_t)rows + 1)) || !SD_GROW(sp->islandBodies, 2 * (size_t)rows + 1))
             return sdResult_outOfMemory;
         sp->rowCapacity = rows;
         sp->islandCapacity = rows;
@@ -214,6 +215,34 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->layoutOf[base + e] = e;
         sp->elimination[base + e] = e;
     }
+    // The island's dynamic bodies, numbered in the order its rows first reach them (which bodies are dynamic
+    // is part of the topology): the compact rows' body numbers, fixed for the layout.
+    size_t bodyStart = 0;
+    if (sp->islandCount > 0) {
+        const sdSparseIsland* previous = &sp->islands[sp->islandCount - 1];
+        bodyStart = previous->bodyStart + (size_t)previous->bodyCount;
+    }
+    factor->bodyStart = bodyStart;
+    int32_t* islandBodies = sp->islandBodies + bodyStart;
+    int32_t bodyCount = 0;
+    for (int32_t e = 0; e < n; ++e) {
+        const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[base + e]]];
+        const int32_t ends[2] = {joint->bodyA, joint->bodyB};
+        int32_t numbers[2];
+        for (int k = 0; k < 2; ++k) {
+            numbers[k] = -1;
+            if (!sd_is_dynamic(world, ends[k])) continue;
+            if (sp->bodyLocal[ends[k]] < 0) {
+                islandBodies[bodyCount] = ends[k];
+                sp->bodyLocal[ends[k]] = bodyCount++;
+            }
+            numbers[k] = sp->bodyLocal[ends[k]];
+        }
+        sp->compact[base + e].a = numbers[0];
+        sp->compact[base + e].b = numbers[1];
+    }
+    for (int32_t i = 0; i < bodyCount; ++i) sp->bodyLocal[islandBodies[i]] = -1;
+    factor->bodyCount = bodyCount;
     sp->symbolicSeconds += sd_now() - t1;
     sp->orderSeconds += t1 - t0;
     *outIndex = sp->islandCount;
@@ -269,7 +298,8 @@ void sd_sparse_discard_last(sdWorld* world) {
 
 void sd_sparse_free(sdSparseState* sp) {
     void* buffers[] = {sp->islands, sp->supernodes, sp->elimination, sp->layoutOf, sp->localOf, sp->mark, sp->map,
-                       sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->projectionWarm, sp->bodies, sp->side, sp->rowIndex,
+                       sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->projectionWarm,
+                       sp->bodyMass, sp->islandBodies, sp->bodies, sp->side, sp->rowIndex,
                        sp->factor, sp->packed, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
                        sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
                        sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot};
