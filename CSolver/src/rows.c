@@ -42,15 +42,57 @@ int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
 
 static double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
 
-void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type) {
-    const sdJoint* joint = &world->joints[jointIndex];
+void sd_refresh_row_geometry(sdWorld* world) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t n = s->rowCount;
+    for (int32_t r = 0; r < n; ++r) {
+        if (r + 8 < n) {
+            const char* ahead = (const char*)&world->joints[s->rowJoint[r + 8]];
+            SD_PREFETCH(ahead);
+            SD_PREFETCH(ahead + 64);
+            SD_PREFETCH(ahead + sizeof(sdJoint) - 1);
+        }
+        const sdJoint* joint = &world->joints[s->rowJoint[r]];
+        sdRowGeometry* g = &s->geometry[r];
+        g->localAX = joint->localAX;
+        g->localAY = joint->localAY;
+        g->localBX = joint->localBX;
+        g->localBY = joint->localBY;
+        g->length = joint->length;
+        g->referenceAngle = joint->referenceAngle;
+        g->bodyA = joint->bodyA;
+        g->bodyB = joint->bodyB;
+        g->springy = joint->kind == sdJoint_distance && joint->frequency > 0;
+        g->unused = 0;
+    }
+}
+
+/// World position of a body's local anchor and its lever arm (sd_anchor_world, inline).
+static inline void sd_anchor_at(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
+                                double* ry) {
+    if (body < 0) {
+        *x = lx;
+        *y = ly;
+        *rx = 0.0;
+        *ry = 0.0;
+        return;
+    }
+    double c, s;
+    sd_rotation(world, body, &c, &s);
+    *rx = c * lx - s * ly;
+    *ry = s * lx + c * ly;
+    *x = world->x[body] + *rx;
+    *y = world->y[body] + *ry;
+}
+
+void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
     double ax, ay, bx, by, rax, ray, rbx, rby;
-    sd_anchor_world(world, joint->bodyA, joint->localAX, joint->localAY, &ax, &ay, &rax, &ray);
-    sd_anchor_world(world, joint->bodyB, joint->localBX, joint->localBY, &bx, &by, &rbx, &rby);
+    sd_anchor_at(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
+    sd_anchor_at(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
     const double dx = bx - ax, dy = by - ay;
-    const double relativeAngle = sd_angle_of(world, joint->bodyB) - sd_angle_of(world, joint->bodyA) - joint->referenceAngle;
-    row->a = joint->bodyA;
-    row->b = joint->bodyB;
+    const double relativeAngle = sd_angle_of(world, g->bodyB) - sd_angle_of(world, g->bodyA) - g->referenceAngle;
+    row->a = g->bodyA;
+    row->b = g->bodyB;
     row->joint = jointIndex;
     row->type = (uint8_t)type;
     row->contact = -1;
@@ -73,10 +115,10 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowT
         ex = length > 1e-12 ? dx / length : 1.0;
         ey = length > 1e-12 ? dy / length : 0.0;
         if (type == sdRow_distance) {
-            row->c = length - joint->length;
-            row->flags = joint->frequency > 0 ? 0u : sdRowFlag_rigid;
+            row->c = length - g->length;
+            row->flags = g->springy ? 0u : sdRowFlag_rigid;
         } else {
-            row->c = joint->length - length;
+            row->c = g->length - length;
             sign = -1.0;
             row->flags = sdRowFlag_unilateral;
         }
@@ -88,13 +130,14 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowT
         ex = type == sdRow_pointX ? 1.0 : 0.0;
         ey = type == sdRow_pointX ? 0.0 : 1.0;
         row->c = dx * ex + dy * ey;
-        row->flags = (joint->kind == sdJoint_distance && joint->frequency > 0) ? 0u : sdRowFlag_rigid;
+        row->flags = g->springy ? 0u : sdRowFlag_rigid;
         leverA = sd_cross(rax, ray, ex, ey);
         break;
     case sdRow_perpendicular:
     case sdRow_slideLower:
     case sdRow_slideUpper: {
-        const double angleA = sd_angle_of(world, joint->bodyA);
+        const sdJoint* joint = &world->joints[jointIndex];
+        const double angleA = sd_angle_of(world, g->bodyA);
         const double c = cos(angleA), s = sin(angleA);
         const double ux = c * joint->axisLocalX - s * joint->axisLocalY;
         const double uy = s * joint->axisLocalX + c * joint->axisLocalY;
@@ -127,10 +170,10 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowT
             row->c = relativeAngle;
             row->flags = sdRowFlag_rigid;
         } else if (type == sdRow_angleLower) {
-            row->c = relativeAngle - joint->lowerLimit;
+            row->c = relativeAngle - world->joints[jointIndex].lowerLimit;
             row->flags = sdRowFlag_unilateral;
         } else if (type == sdRow_angleUpper) {
-            row->c = joint->upperLimit - relativeAngle;
+            row->c = world->joints[jointIndex].upperLimit - relativeAngle;
             row->flags = sdRowFlag_unilateral;
             sign = -1.0;
         } else {

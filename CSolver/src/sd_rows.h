@@ -17,8 +17,11 @@
 
 /// Writes the row types of a joint into `types` and returns how many.
 int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types);
-/// Jacobian, error, flags and bounds of one row at the current positions.
-void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type);
+/// Copies every layout row's joint geometry into the scratch's per-row array (once a step, before the substeps).
+void sd_refresh_row_geometry(sdWorld* world);
+/// Jacobian, error, flags and bounds of one row at the current positions, from its joint's geometry `g` (the
+/// joint itself is read only for prismatic axes and limits).
+void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type);
 /// Softness and right-hand-side weights of a spring row for substep h under the world's spring model.
 void sd_fill_row_spring(sdWorld* world, sdRow* row, double h);
 /// The joint's κ and η for substep h, cached on the joint until h, the model or the spring changes.

@@ -22,6 +22,17 @@ typedef enum sdRowType {
     sdRow_angleFriction,  // relative spin, impulse bounded by frictionTorque·h
 } sdRowType;
 
+/// What filling a joint row reads of its joint, copied per row in layout order once a step
+/// (sd_refresh_row_geometry): the fills of a step's substeps and Newton steps then read one cache line a row,
+/// in order, instead of the joint scattered over three. Prismatic axes and limits are read from the joint.
+typedef struct sdRowGeometry {
+    double localAX, localAY, localBX, localBY;
+    double length, referenceAngle;
+    int32_t bodyA, bodyB;
+    int32_t springy;             // a distance joint with a frequency: its rows are soft
+    int32_t unused;
+} sdRowGeometry;
+
 /// How an island's linear system is solved.
 typedef enum sdSolvePath {
     sdSolvePath_kernel = 0,   // in-house dense Cholesky, small islands, one batched pass
@@ -162,6 +173,7 @@ typedef struct sdSolverScratch {
     int32_t* sortIndex;
     int32_t* sortBuffer; // merge-sort scratch for row ordering
     struct sdRow* rows;
+    sdRowGeometry* geometry;     // per layout position: its joint's geometry, refreshed each step
     double* lambda;
     double* rhs;
     double* lo;

@@ -29,20 +29,13 @@ void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) 
     const double start = sd_now();
     const int32_t end = unit->rowStart + unit->rowCount;
     for (int32_t p = unit->rowStart; p < end; ++p) {
-        // Joints (and their bodies) are visited in layout order, not memory order: ask for them early — a
-        // joint 16 rows ahead (it spans three cache lines, the geometry reads two), its bodies' positions and
-        // rotations 8 rows ahead, once the joint is in.
-        if (p + 16 < end) {
-            const char* joint = (const char*)&world->joints[s->rowJoint[s->sortIndex[p + 16]]];
-            SD_PREFETCH(joint);
-            SD_PREFETCH(joint + 64);
-            SD_PREFETCH(joint + sizeof(sdJoint) - 1);
-        }
+        // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
+        // layout order, not memory order: ask for their positions and rotations 8 rows ahead.
         if (p + 8 < end) {
             const int32_t ahead = s->sortIndex[p + 8];
             SD_PREFETCH(&s->rows[ahead]);
-            const sdJoint* joint = &world->joints[s->rowJoint[ahead]];
-            const int32_t ends[2] = {joint->bodyA, joint->bodyB};
+            const sdRowGeometry* g = &s->geometry[ahead];
+            const int32_t ends[2] = {g->bodyA, g->bodyB};
             for (int k = 0; k < 2; ++k) {
                 if (ends[k] < 0) continue;
                 SD_PREFETCH(&world->x[ends[k]]);
@@ -55,7 +48,7 @@ void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) 
         }
         const int32_t r = s->sortIndex[p];
         sdRow* row = &s->rows[r];
-        sd_fill_row_geometry(world, row, s->rowJoint[r], (sdRowType)s->rowType[r]);
+        sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
         if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
             sd_fill_row_spring(world, row, h);
         if (s->rowType[r] == sdRow_angleFriction) {
