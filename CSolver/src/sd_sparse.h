@@ -62,7 +62,7 @@ int sd_sparse_reserve_factors(sdWorld* world);
 /// Drops the last analysed island (its path went elsewhere).
 void sd_sparse_discard_last(sdWorld* world);
 
-// sparse_numeric.c
+// sparse_numeric.c (sd_sparse_substitute_packed: dense_kernels.c, in SSE2 and AVX2+FMA copies)
 /// Factors K (fixed rows as identity rows) of the island into its supernodal factor; false when K is not
 /// positive definite.
 bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor);
@@ -81,9 +81,6 @@ bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows);
 void sd_block_forward(const double* block, int32_t m, int32_t w, double* y, double* below);
 /// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) (backward substitution of one supernode).
 void sd_block_backward(const double* block, int32_t m, int32_t w, double* y, const double* below);
-/// The same two with one supernode's packed single-precision columns (column k: its rows k..m−1).
-void sd_packed_forward(const float* packed, int32_t m, int32_t w, double* y, double* below);
-void sd_packed_backward(const float* packed, int32_t m, int32_t w, double* y, const double* below);
 
 // sparse_solve.c
 /// Solves the island's system on the sparse path (fixed rows known, as sd_solve_system); false when K is not

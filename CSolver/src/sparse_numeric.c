@@ -77,7 +77,8 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
         float* packed = sp->packed + node->packedStart;
         for (int32_t j = 0; j < w; ++j) {
             const double* column = front + (size_t)j * ld + j;
-            for (int32_t i = 0; i < m - j; ++i) packed[i] = (float)column[i];
+            packed[0] = (float)(1.0 / column[0]); // the diagonal as its reciprocal: substitutions multiply
+            for (int32_t i = 1; i < m - j; ++i) packed[i] = (float)column[i];
             packed += m - j;
         }
         sp->updateStart[k] = top;
@@ -92,25 +93,6 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
     sp->factorizations += 1;
     sp->factorFlops += factor->flops;
     return ok;
-}
-
-void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    double* below = sp->front; // free between factorisations
-    const sdSupernode* nodes = sp->supernodes + factor->superStart;
-    for (int32_t k = 0; k < factor->superCount; ++k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below);
-        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
-    }
-    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
-        sd_packed_backward(sp->packed + node->packedStart, m, w, x + node->first, below);
-    }
 }
 
 void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
