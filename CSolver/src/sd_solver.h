@@ -65,12 +65,11 @@ typedef struct sdSupernode {
 } sdSupernode;
 
 /// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers (set
-/// once per layout), J, M⁻¹·Jᵀ and the diagonal's softness (per solve) — the matrix-free product without
-/// indirection.
+/// once per layout), J and the diagonal's softness (per solve) — the matrix-free product without indirection,
+/// one cache line a row (M⁻¹ comes from the island's gathered masses, sdSparseState.bodyMass).
 typedef struct sdCompactRow {
     int32_t a, b;                // island-local bodies (−1: none, the world or a static body)
     double ja[3], jb[3];
-    double ma[3], mb[3];         // M⁻¹·Jᵀ per end
     double extra;                // softness (or rigid rows' regularisation) added to the diagonal
 } sdCompactRow;
 

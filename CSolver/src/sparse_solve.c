@@ -40,12 +40,6 @@ static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdS
             c->ja[t] = a >= 0 ? row->ja[t] : 0.0;
             c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
         }
-        c->ma[0] = ima * c->ja[0];
-        c->ma[1] = ima * c->ja[1];
-        c->ma[2] = iia * c->ja[2];
-        c->mb[0] = imb * c->jb[0];
-        c->mb[1] = imb * c->jb[1];
-        c->mb[2] = iib * c->jb[2];
         if (row->soft > 0.0) {
             c->extra = row->soft;
         } else { // J·M⁻¹·Jᵀ of the row as sd_coupling sums it (a static end adds nothing)
@@ -66,6 +60,7 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict mass = sp->bodyMass;
     double* restrict y = sp->bodyVector;
     memset(y, 0, 3 * (size_t)bodies * sizeof(double));
     for (int32_t e = 0; e < n; ++e) {
@@ -73,15 +68,17 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
         const double v = identityForFixed && fixed[e] ? 0.0 : x[e];
         if (c->a >= 0) {
             double* ya = y + 3 * c->a;
-            ya[0] += c->ma[0] * v;
-            ya[1] += c->ma[1] * v;
-            ya[2] += c->ma[2] * v;
+            const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
+            ya[0] += (im * c->ja[0]) * v;
+            ya[1] += (im * c->ja[1]) * v;
+            ya[2] += (ii * c->ja[2]) * v;
         }
         if (c->b >= 0) {
             double* yb = y + 3 * c->b;
-            yb[0] += c->mb[0] * v;
-            yb[1] += c->mb[1] * v;
-            yb[2] += c->mb[2] * v;
+            const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
+            yb[0] += (im * c->jb[0]) * v;
+            yb[1] += (im * c->jb[1]) * v;
+            yb[2] += (ii * c->jb[2]) * v;
         }
     }
     for (int32_t e = 0; e < n; ++e) {
