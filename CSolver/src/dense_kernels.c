@@ -100,12 +100,18 @@ bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows) {
     return sd_front_generic(front, m, w);
 }
 
-void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double* restrict y, double* restrict below) {
+#define SD_INLINE static inline __attribute__((always_inline))
+
+/// y[0..w) ← L11⁻¹·y, below = L21·y with one supernode's double block (the direct solve with a fresh factor).
+/// Pivots are applied as multiplications by their reciprocals: those do not wait for y, so the chain of
+/// dependent divisions leaves the critical path.
+SD_INLINE void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
+                                double* restrict below) {
     const size_t ld = (size_t)m;
     const int32_t b = m - w;
     for (int32_t k = 0; k < w; ++k) {
         const double* restrict ck = block + (size_t)k * ld;
-        const double v = y[k] / ck[k];
+        const double v = y[k] * (1.0 / ck[k]);
         y[k] = v;
         for (int32_t i = k + 1; i < w; ++i) y[i] -= ck[i] * v;
     }
@@ -117,18 +123,37 @@ void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double
     }
 }
 
-void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
-                       const double* restrict below) {
+/// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) with one supernode's double block.
+SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
+                                 const double* restrict below) {
     const size_t ld = (size_t)m;
     const int32_t b = m - w;
     for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, b);
     for (int32_t k = w - 1; k >= 0; --k) {
         const double* restrict ck = block + (size_t)k * ld;
-        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) / ck[k];
+        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) * (1.0 / ck[k]);
     }
 }
 
-#define SD_INLINE static inline __attribute__((always_inline))
+/// L·Lᵀ·x = b in place with the double factor, supernode by supernode.
+SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    double* below = sp->front; // free between factorisations
+    const sdSupernode* nodes = sp->supernodes + factor->superStart;
+    for (int32_t k = 0; k < factor->superCount; ++k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
+        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+    }
+    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
+        sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
+    }
+}
 
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
 /// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y.
@@ -195,8 +220,12 @@ SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* fac
     }
 }
 
+static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_block_body(sp, f, x); }
 static void sd_packed_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_packed_body(sp, f, x); }
 #if SD_KERNEL_DISPATCH
+SD_TARGET_FMA static void sd_block_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
+    sd_block_body(sp, f, x);
+}
 SD_TARGET_FMA static void sd_packed_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
     sd_packed_body(sp, f, x);
 }
@@ -207,4 +236,11 @@ void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* 
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_packed_fma(sp, factor, x);
 #endif
     sd_packed_generic(sp, factor, x);
+}
+
+void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+#if SD_KERNEL_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x);
+#endif
+    sd_block_generic(sp, factor, x);
 }

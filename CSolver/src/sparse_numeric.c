@@ -101,22 +101,3 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
     sp->factorFlops += factor->flops;
     return ok;
 }
-
-void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    double* below = sp->front; // free between factorisations
-    const sdSupernode* nodes = sp->supernodes + factor->superStart;
-    for (int32_t k = 0; k < factor->superCount; ++k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
-        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
-    }
-    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
-        sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
-    }
-}
