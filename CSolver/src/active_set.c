@@ -72,7 +72,7 @@ void sd_solve_island(sdWorld* world, sdIsland* island) {
     // satisfied already; in the system it would make K singular and fail the whole island.
     for (int32_t p = 0; p < n; ++p) {
         const int32_t r = island->rowStart + p;
-        if (!s->fixed[r] && !(sd_diagonal(world, sd_island_row(s, island, p)) > 0.0)) {
+        if (!s->fixed[r] && !(sd_row_diagonal(world, sd_island_row(s, island, p)) > 0.0)) {
             s->fixed[r] = 1;
             x[p] = 0.0;
         }

@@ -42,6 +42,30 @@ static inline void sd_apply_row(const sdWorld* world, const sdRow* row, double v
     }
 }
 
+/// K_ij: the coupling of rows i and j through the bodies they share (inline for the assembly loops; sd_coupling
+/// is the same arithmetic out of line).
+static inline double sd_row_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj) {
+    double k = 0.0;
+    const int32_t bi[2] = {ri->a, ri->b}, bj[2] = {rj->a, rj->b};
+    const double* ji[2] = {ri->ja, ri->jb};
+    const double* jj[2] = {rj->ja, rj->jb};
+    for (int p = 0; p < 2; ++p) {
+        if (bi[p] < 0) continue;
+        for (int q = 0; q < 2; ++q) {
+            if (bi[p] != bj[q]) continue;
+            const double im = world->invMass[bi[p]], ii = world->invInertia[bi[p]];
+            k += im * (ji[p][0] * jj[q][0] + ji[p][1] * jj[q][1]) + ii * ji[p][2] * jj[q][2];
+        }
+    }
+    return k;
+}
+
+/// Diagonal entry of row i: J M⁻¹ Jᵀ plus its softness (inline; sd_diagonal out of line).
+static inline double sd_row_diagonal(const sdWorld* world, const sdRow* row) {
+    const double k = sd_row_coupling(world, row, row);
+    return k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k);
+}
+
 // system_matrix.c
 /// K_ij: the coupling of rows i and j through the bodies they share.
 double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj);
