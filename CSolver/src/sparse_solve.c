@@ -94,16 +94,29 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
     }
 }
 
-/// z = (L·Lᵀ)⁻¹·r on the free rows (fixed entries of r read as zero, of z set to zero).
-static void sd_precondition(sdSparseState* sp, const sdIsland* island, const sdSparseIsland* factor, const double* r,
-                            double* z) {
+/// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
+/// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does).
+static double sd_precondition(sdSparseState* sp, const sdIsland* island, const sdSparseIsland* factor,
+                              const double* restrict r, double* restrict z) {
     const int32_t base = island->rowStart, n = island->rowCount;
-    const uint8_t* fixed = sp->compactFixed + base;
-    for (int32_t e = 0; e < n; ++e) z[e] = fixed[e] ? 0.0 : r[e];
+    const uint8_t* restrict fixed = sp->compactFixed + base;
     sd_sparse_substitute_packed(sp, factor, z);
-    for (int32_t e = 0; e < n; ++e)
-        if (fixed[e]) z[e] = 0.0;
     sp->solveFlops += 4.0 * (double)factor->nonzeros;
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int32_t e = 0;
+    for (; e + 4 <= n; e += 4) {
+        for (int t = 0; t < 4; ++t)
+            if (fixed[e + t]) z[e + t] = 0.0;
+        s0 += r[e] * z[e];
+        s1 += r[e + 1] * z[e + 1];
+        s2 += r[e + 2] * z[e + 2];
+        s3 += r[e + 3] * z[e + 3];
+    }
+    for (; e < n; ++e) {
+        if (fixed[e]) z[e] = 0.0;
+        s0 += r[e] * z[e];
+    }
+    return (s0 + s1) + (s2 + s3);
 }
 
 /// Factors the island's K with the current active set; false when it is not positive definite.
@@ -183,21 +196,24 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
                 q[e] *= alpha;
             }
         }
-        for (int32_t e = 0; e < n; ++e) r[e] = fixed[e] ? 0.0 : rhs[e] - q[e];
+        // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner, with the
+        // largest |r| (a projection step's stopping test) in the same pass — as every update of r below.
+        double worst = 0.0;
+        for (int32_t e = 0; e < n; ++e) {
+            const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
+            r[e] = re;
+            z[e] = re;
+            worst = fmax(worst, fabs(re));
+        }
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
         for (;;) {
-            if (!velocity) {
-                double worst = 0.0;
-                for (int32_t e = 0; e < n; ++e) worst = fmax(worst, fabs(r[e]));
-                if (worst <= sdSparseProjectionResidual) {
-                    converged = true;
-                    break;
-                }
+            if (!velocity && worst <= sdSparseProjectionResidual) {
+                converged = true;
+                break;
             }
-            sd_precondition(sp, island, factor, r, z);
-            const double rzNew = sd_sparse_dot(r, z, n);
+            const double rzNew = sd_precondition(sp, island, factor, r, z);
             if (velocity) {
                 double energy = 0.0;
                 for (int32_t e = 0; e < n; ++e) energy += fixed[e] ? 0.0 : xe[e] * (rhs[e] - r[e]);
@@ -221,9 +237,13 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             const double pq = sd_sparse_dot(p, q, n);
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
+            worst = 0.0;
             for (int32_t e = 0; e < n; ++e) {
                 xe[e] += alpha * p[e];
-                r[e] -= alpha * q[e];
+                const double re = r[e] - alpha * q[e];
+                r[e] = re;
+                z[e] = re;
+                worst = fmax(worst, fabs(re));
             }
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
