@@ -42,9 +42,10 @@ int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
 
 static double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
 
-void sd_refresh_row_geometry(sdWorld* world) {
+void sd_refresh_row_geometry(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
     const int32_t n = s->rowCount;
+    s->rowSpringStep = h;
     for (int32_t r = 0; r < n; ++r) {
         if (r + 8 < n) {
             const char* ahead = (const char*)&world->joints[s->rowJoint[r + 8]];
@@ -64,6 +65,10 @@ void sd_refresh_row_geometry(sdWorld* world) {
         g->bodyB = joint->bodyB;
         g->springy = joint->kind == sdJoint_distance && joint->frequency > 0;
         g->unused = 0;
+        double kappa = 0.0, eta = 0.0;
+        if (g->springy) sd_joint_spring_coefficients(world, &world->joints[s->rowJoint[r]], h, &kappa, &eta);
+        s->rowSpring[2 * r] = kappa;
+        s->rowSpring[2 * r + 1] = eta;
     }
 }
 
@@ -276,12 +281,17 @@ void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, doub
     *eta = joint->cachedEta;
 }
 
-void sd_fill_row_spring(sdWorld* world, sdRow* row, double h) {
+void sd_fill_row_spring(sdWorld* world, sdRow* row, double h, const double* coefficients) {
     const double inverseMass = sd_row_effective_inverse_mass(world, row);
     if (inverseMass <= 0.0) return;
     const double mass = 1.0 / inverseMass;
     double kappa, eta;
-    sd_joint_spring_coefficients(world, &world->joints[row->joint], h, &kappa, &eta);
+    if (coefficients != NULL) {
+        kappa = coefficients[0];
+        eta = coefficients[1];
+    } else {
+        sd_joint_spring_coefficients(world, &world->joints[row->joint], h, &kappa, &eta);
+    }
     // Trapezoidal: a = h²k/4 + hc/2; implicit Euler: a = h²k + hc (k = m·κ, c = m·η).
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
     const double a = trapezoidal ? mass * (h * h * kappa / 4.0 + h * eta / 2.0) : mass * (h * h * kappa + h * eta);

@@ -173,6 +173,8 @@ typedef struct sdSolverScratch {
     int32_t* sortBuffer; // merge-sort scratch for row ordering
     struct sdRow* rows;
     sdRowGeometry* geometry;     // per layout position: its joint's geometry, refreshed each step
+    double* rowSpring;           // 2 per layout position: a spring row's κ and η for rowSpringStep (refreshed with
+    double rowSpringStep;        // the geometry; 0: none)
     double* lambda;
     double* rhs;
     double* lo;

@@ -50,7 +50,7 @@ void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) 
         sdRow* row = &s->rows[r];
         sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
         if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
-            sd_fill_row_spring(world, row, h);
+            sd_fill_row_spring(world, row, h, h == s->rowSpringStep ? &s->rowSpring[2 * r] : NULL);
         if (s->rowType[r] == sdRow_angleFriction) {
             const double bound = world->joints[row->joint].frictionTorque * h;
             row->lo = -bound;
