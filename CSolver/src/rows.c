@@ -42,11 +42,11 @@ int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
 
 static double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
 
-void sd_refresh_row_geometry(sdWorld* world, double h) {
+/// The rows [start, end) of sd_refresh_row_geometry.
+static void sd_refresh_rows(sdWorld* world, double h, int32_t start, int32_t end) {
     sdSolverScratch* s = &world->scratch;
-    const int32_t n = s->rowCount;
-    s->rowSpringStep = h;
-    for (int32_t r = 0; r < n; ++r) {
+    const int32_t n = end;
+    for (int32_t r = start; r < end; ++r) {
         if (r + 8 < n) {
             const char* ahead = (const char*)&world->joints[s->rowJoint[r + 8]];
             SD_PREFETCH(ahead);
@@ -70,6 +70,24 @@ void sd_refresh_row_geometry(sdWorld* world, double h) {
         s->rowSpring[2 * r] = kappa;
         s->rowSpring[2 * r + 1] = eta;
     }
+}
+
+void sd_refresh_row_geometry(sdWorld* world, double h) {
+    sdSolverScratch* s = &world->scratch;
+    s->rowSpringStep = h;
+    // Islands solved in body space fill no rows (body_space.c keeps its own hot springs) unless a contact island
+    // holds them this step (it fills its joint islands' rows): the others are refreshed, runs of them together.
+    int32_t runStart = -1, runEnd = -1;
+    for (int32_t k = 0; k < s->islandCount; ++k) {
+        const sdIsland* island = &s->islands[k];
+        if ((island->path == sdSolvePath_singleBody && island->owner < 0) || island->rowCount == 0) continue;
+        if (island->rowStart != runEnd) {
+            if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
+            runStart = island->rowStart;
+        }
+        runEnd = island->rowStart + island->rowCount;
+    }
+    if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
 }
 
 /// World position of a body's local anchor and its lever arm (sd_anchor_world, inline).
