@@ -49,6 +49,7 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
             s->rhs[r] = -row->c;
             if (-row->c > sdProjectionTolerance) islandError = true;
         }
+        sd_fix_immovable_row(s, world, row, r);
     }
     if (!islandError) return false;
     sd_solve_island(world, island);

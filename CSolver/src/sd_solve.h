@@ -66,6 +66,17 @@ static inline double sd_row_diagonal(const sdWorld* world, const sdRow* row) {
     return k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k);
 }
 
+/// A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is satisfied
+/// already; in the system it would make K singular and fail the whole island. Fixes such a free row at zero
+/// impulse: called by the loops that set up an island's rows just before sd_solve_island, while the row is in
+/// cache.
+static inline void sd_fix_immovable_row(sdSolverScratch* s, const sdWorld* world, const sdRow* row, int32_t r) {
+    if (!s->fixed[r] && !(sd_row_diagonal(world, row) > 0.0)) {
+        s->fixed[r] = 1;
+        s->lambda[r] = 0.0;
+    }
+}
+
 // system_matrix.c
 /// K_ij: the coupling of rows i and j through the bodies they share.
 double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj);
