@@ -130,6 +130,9 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island);
 sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k);
 /// Fills the rows of one solve unit at the current positions (layout order).
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
+/// Fills the row at layout position p of a unit ending at `end` (sd_fill_rows' body, for loops that set up each row
+/// right after filling it, while it is in cache) and returns it.
+sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs);
 
 // velocity_solve.c
 /// A joint row's velocity-stage equation: the target of J·v⁺ (springs: their law; rigid rows: 0; speculative
