@@ -68,15 +68,7 @@ void sd_solve_island(sdWorld* world, sdIsland* island) {
     const int32_t n = island->rowCount;
     double* x = s->lambda + island->rowStart;
     const double* b = s->rhs + island->rowStart;
-    // A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is
-    // satisfied already; in the system it would make K singular and fail the whole island.
-    for (int32_t p = 0; p < n; ++p) {
-        const int32_t r = island->rowStart + p;
-        if (!s->fixed[r] && !(sd_diagonal(world, sd_island_row(s, island, p)) > 0.0)) {
-            s->fixed[r] = 1;
-            x[p] = 0.0;
-        }
-    }
+    // Rows that can move nothing (K_rr = 0) were fixed by the callers' row loops (sd_fix_immovable_row).
     for (int pass = 0; pass < sdActiveSetPasses; ++pass) {
         // A failed factorisation (K not positive definite in floating point: with the rigid rows' regularisation
         // only a NaN or a wildly scaled system gets here) leaves the impulses as they are for this substep, as the

@@ -100,12 +100,18 @@ bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows) {
     return sd_front_generic(front, m, w);
 }
 
-void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double* restrict y, double* restrict below) {
+#define SD_INLINE static inline __attribute__((always_inline))
+
+/// y[0..w) ← L11⁻¹·y, below = L21·y with one supernode's double block (the direct solve with a fresh factor).
+/// Pivots are applied as multiplications by their reciprocals: those do not wait for y, so the chain of
+/// dependent divisions leaves the critical path.
+SD_INLINE void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
+                                double* restrict below) {
     const size_t ld = (size_t)m;
     const int32_t b = m - w;
     for (int32_t k = 0; k < w; ++k) {
         const double* restrict ck = block + (size_t)k * ld;
-        const double v = y[k] / ck[k];
+        const double v = y[k] * (1.0 / ck[k]);
         y[k] = v;
         for (int32_t i = k + 1; i < w; ++i) y[i] -= ck[i] * v;
     }
@@ -117,13 +123,124 @@ void sd_block_forward(const double* restrict block, int32_t m, int32_t w, double
     }
 }
 
-void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
-                       const double* restrict below) {
+/// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) with one supernode's double block.
+SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
+                                 const double* restrict below) {
     const size_t ld = (size_t)m;
     const int32_t b = m - w;
     for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, b);
     for (int32_t k = w - 1; k >= 0; --k) {
         const double* restrict ck = block + (size_t)k * ld;
-        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) / ck[k];
+        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) * (1.0 / ck[k]);
     }
+}
+
+/// L·Lᵀ·x = b in place with the double factor, supernode by supernode.
+SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    double* below = sp->front; // free between factorisations
+    const sdSupernode* nodes = sp->supernodes + factor->superStart;
+    for (int32_t k = 0; k < factor->superCount; ++k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
+        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+    }
+    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
+        sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
+    }
+}
+
+/// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
+/// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y.
+SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
+                                 double* restrict below) {
+    const int32_t b = m - w;
+    for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
+    const float* restrict ck = packed;
+    for (int32_t k = 0; k < w; ++k) {
+        const double v = y[k] * (double)ck[0];
+        y[k] = v;
+        const int32_t inside = w - k - 1;
+        for (int32_t i = 0; i < inside; ++i) y[k + 1 + i] -= (double)ck[1 + i] * v;
+        const float* restrict lower = ck + 1 + inside;
+        for (int32_t i = 0; i < b; ++i) below[i] += (double)lower[i] * v;
+        ck += m - k;
+    }
+}
+
+/// Σ a[i]·b[i] for a single-precision a (four partial sums, in double).
+SD_INLINE double sd_mixed_dot(const float* restrict a, const double* restrict b, int32_t n) {
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += (double)a[i] * b[i];
+        s1 += (double)a[i + 1] * b[i + 1];
+        s2 += (double)a[i + 2] * b[i + 2];
+        s3 += (double)a[i + 3] * b[i + 3];
+    }
+    for (; i < n; ++i) s0 += (double)a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+/// Backward substitution with one supernode's packed columns: y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below).
+SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
+                                  const double* restrict below) {
+    const int32_t b = m - w;
+    // Column k starts at k·m − k(k−1)/2; walk them from the last.
+    for (int32_t k = w - 1; k >= 0; --k) {
+        const float* restrict ck = packed + (size_t)k * (size_t)m - (size_t)k * (size_t)(k - 1) / 2;
+        const int32_t inside = w - k - 1;
+        const double v = y[k] - sd_mixed_dot(ck + 1 + inside, below, b) - sd_mixed_dot(ck + 1, y + k + 1, inside);
+        y[k] = v * (double)ck[0];
+    }
+}
+
+/// L·Lᵀ·x = b in place with the packed single-precision factor, supernode by supernode.
+SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    double* below = sp->front; // free between factorisations
+    const sdSupernode* nodes = sp->supernodes + factor->superStart;
+    for (int32_t k = 0; k < factor->superCount; ++k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below);
+        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+    }
+    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
+        const sdSupernode* node = &nodes[k];
+        const int32_t m = node->rowCount, w = node->count;
+        const int32_t* rows = sp->rowIndex + node->rowStart + w;
+        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
+        sd_packed_backward(sp->packed + node->packedStart, m, w, x + node->first, below);
+    }
+}
+
+static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_block_body(sp, f, x); }
+static void sd_packed_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_packed_body(sp, f, x); }
+#if SD_KERNEL_DISPATCH
+SD_TARGET_FMA static void sd_block_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
+    sd_block_body(sp, f, x);
+}
+SD_TARGET_FMA static void sd_packed_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
+    sd_packed_body(sp, f, x);
+}
+#endif
+
+void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+#if SD_KERNEL_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_packed_fma(sp, factor, x);
+#endif
+    sd_packed_generic(sp, factor, x);
+}
+
+void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+#if SD_KERNEL_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x);
+#endif
+    sd_block_generic(sp, factor, x);
 }

@@ -42,15 +42,80 @@ int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
 
 static double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
 
-void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type) {
-    const sdJoint* joint = &world->joints[jointIndex];
+/// The rows [start, end) of sd_refresh_row_geometry.
+static void sd_refresh_rows(sdWorld* world, double h, int32_t start, int32_t end) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t n = end;
+    for (int32_t r = start; r < end; ++r) {
+        if (r + 8 < n) {
+            const char* ahead = (const char*)&world->joints[s->rowJoint[r + 8]];
+            SD_PREFETCH(ahead);
+            SD_PREFETCH(ahead + 64);
+            SD_PREFETCH(ahead + sizeof(sdJoint) - 1);
+        }
+        const sdJoint* joint = &world->joints[s->rowJoint[r]];
+        sdRowGeometry* g = &s->geometry[r];
+        g->localAX = joint->localAX;
+        g->localAY = joint->localAY;
+        g->localBX = joint->localBX;
+        g->localBY = joint->localBY;
+        g->length = joint->length;
+        g->referenceAngle = joint->referenceAngle;
+        g->bodyA = joint->bodyA;
+        g->bodyB = joint->bodyB;
+        g->springy = joint->kind == sdJoint_distance && joint->frequency > 0;
+        g->unused = 0;
+        double kappa = 0.0, eta = 0.0;
+        if (g->springy) sd_joint_spring_coefficients(world, &world->joints[s->rowJoint[r]], h, &kappa, &eta);
+        s->rowSpring[2 * r] = kappa;
+        s->rowSpring[2 * r + 1] = eta;
+    }
+}
+
+void sd_refresh_row_geometry(sdWorld* world, double h) {
+    sdSolverScratch* s = &world->scratch;
+    s->rowSpringStep = h;
+    // Islands solved in body space fill no rows (body_space.c keeps its own hot springs) unless a contact island
+    // holds them this step (it fills its joint islands' rows): the others are refreshed, runs of them together.
+    int32_t runStart = -1, runEnd = -1;
+    for (int32_t k = 0; k < s->islandCount; ++k) {
+        const sdIsland* island = &s->islands[k];
+        if ((island->path == sdSolvePath_singleBody && island->owner < 0) || island->rowCount == 0) continue;
+        if (island->rowStart != runEnd) {
+            if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
+            runStart = island->rowStart;
+        }
+        runEnd = island->rowStart + island->rowCount;
+    }
+    if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
+}
+
+/// World position of a body's local anchor and its lever arm (sd_anchor_world, inline).
+static inline void sd_anchor_at(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
+                                double* ry) {
+    if (body < 0) {
+        *x = lx;
+        *y = ly;
+        *rx = 0.0;
+        *ry = 0.0;
+        return;
+    }
+    double c, s;
+    sd_rotation(world, body, &c, &s);
+    *rx = c * lx - s * ly;
+    *ry = s * lx + c * ly;
+    *x = world->x[body] + *rx;
+    *y = world->y[body] + *ry;
+}
+
+void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
     double ax, ay, bx, by, rax, ray, rbx, rby;
-    sd_anchor_world(world, joint->bodyA, joint->localAX, joint->localAY, &ax, &ay, &rax, &ray);
-    sd_anchor_world(world, joint->bodyB, joint->localBX, joint->localBY, &bx, &by, &rbx, &rby);
+    sd_anchor_at(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
+    sd_anchor_at(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
     const double dx = bx - ax, dy = by - ay;
-    const double relativeAngle = sd_angle_of(world, joint->bodyB) - sd_angle_of(world, joint->bodyA) - joint->referenceAngle;
-    row->a = joint->bodyA;
-    row->b = joint->bodyB;
+    const double relativeAngle = sd_angle_of(world, g->bodyB) - sd_angle_of(world, g->bodyA) - g->referenceAngle;
+    row->a = g->bodyA;
+    row->b = g->bodyB;
     row->joint = jointIndex;
     row->type = (uint8_t)type;
     row->contact = -1;
@@ -73,10 +138,10 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowT
         ex = length > 1e-12 ? dx / length : 1.0;
         ey = length > 1e-12 ? dy / length : 0.0;
         if (type == sdRow_distance) {
-            row->c = length - joint->length;
-            row->flags = joint->frequency > 0 ? 0u : sdRowFlag_rigid;
+            row->c = length - g->length;
+            row->flags = g->springy ? 0u : sdRowFlag_rigid;
         } else {
-            row->c = joint->length - length;
+            row->c = g->length - length;
             sign = -1.0;
             row->flags = sdRowFlag_unilateral;
         }
@@ -88,13 +153,14 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowT
         ex = type == sdRow_pointX ? 1.0 : 0.0;
         ey = type == sdRow_pointX ? 0.0 : 1.0;
         row->c = dx * ex + dy * ey;
-        row->flags = (joint->kind == sdJoint_distance && joint->frequency > 0) ? 0u : sdRowFlag_rigid;
+        row->flags = g->springy ? 0u : sdRowFlag_rigid;
         leverA = sd_cross(rax, ray, ex, ey);
         break;
     case sdRow_perpendicular:
     case sdRow_slideLower:
     case sdRow_slideUpper: {
-        const double angleA = sd_angle_of(world, joint->bodyA);
+        const sdJoint* joint = &world->joints[jointIndex];
+        const double angleA = sd_angle_of(world, g->bodyA);
         const double c = cos(angleA), s = sin(angleA);
         const double ux = c * joint->axisLocalX - s * joint->axisLocalY;
         const double uy = s * joint->axisLocalX + c * joint->axisLocalY;
@@ -127,10 +193,10 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowT
             row->c = relativeAngle;
             row->flags = sdRowFlag_rigid;
         } else if (type == sdRow_angleLower) {
-            row->c = relativeAngle - joint->lowerLimit;
+            row->c = relativeAngle - world->joints[jointIndex].lowerLimit;
             row->flags = sdRowFlag_unilateral;
         } else if (type == sdRow_angleUpper) {
-            row->c = joint->upperLimit - relativeAngle;
+            row->c = world->joints[jointIndex].upperLimit - relativeAngle;
             row->flags = sdRowFlag_unilateral;
             sign = -1.0;
         } else {
@@ -233,12 +299,17 @@ void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, doub
     *eta = joint->cachedEta;
 }
 
-void sd_fill_row_spring(sdWorld* world, sdRow* row, double h) {
+void sd_fill_row_spring(sdWorld* world, sdRow* row, double h, const double* coefficients) {
     const double inverseMass = sd_row_effective_inverse_mass(world, row);
     if (inverseMass <= 0.0) return;
     const double mass = 1.0 / inverseMass;
     double kappa, eta;
-    sd_joint_spring_coefficients(world, &world->joints[row->joint], h, &kappa, &eta);
+    if (coefficients != NULL) {
+        kappa = coefficients[0];
+        eta = coefficients[1];
+    } else {
+        sd_joint_spring_coefficients(world, &world->joints[row->joint], h, &kappa, &eta);
+    }
     // Trapezoidal: a = h²k/4 + hc/2; implicit Euler: a = h²k + hc (k = m·κ, c = m·η).
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
     const double a = trapezoidal ? mass * (h * h * kappa / 4.0 + h * eta / 2.0) : mass * (h * h * kappa + h * eta);

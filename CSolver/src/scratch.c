@@ -31,6 +31,7 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
     if (!SD_GROW(s->rowJoint, capacity) || !SD_GROW(s->rowType, capacity) || !SD_GROW(s->rowIsland, capacity) ||
         !SD_GROW(s->rowKey, 2 * (size_t)capacity) || !SD_GROW(s->adjacency, 2 * (size_t)capacity) ||
         !SD_GROW(s->sortIndex, capacity) || !SD_GROW(s->sortBuffer, capacity) || !SD_GROW(s->rows, capacity) ||
+        !SD_GROW(s->geometry, capacity) || !SD_GROW(s->rowSpring, 2 * (size_t)capacity) ||
         !SD_GROW(s->lambda, capacity) || !SD_GROW(s->rhs, capacity) || !SD_GROW(s->lo, capacity) ||
         !SD_GROW(s->hi, capacity) || !SD_GROW(s->fixed, capacity) || !SD_GROW(s->warm, capacity) ||
         !SD_GROW(s->cgR, capacity) || !SD_GROW(s->cgZ, capacity) || !SD_GROW(s->cgP, capacity) ||
@@ -47,7 +48,7 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
 void sd_free_scratch(sdSolverScratch* s) {
     void* buffers[] = {s->springs, s->jointSpring, s->batchBodies, s->batchStarts, s->v0x, s->v0y, s->w0, s->x0, s->y0, s->a0, s->parent, s->order, s->firstRow,
                        s->lastRow, s->adjacencyStart, s->queue, s->islandSleep, s->bodyScratch, s->rowJoint,
-                       s->rowType, s->rowIsland, s->rowKey, s->adjacency, s->sortIndex, s->sortBuffer, s->rows,
+                       s->rowType, s->rowIsland, s->rowKey, s->adjacency, s->sortIndex, s->sortBuffer, s->rows, s->geometry, s->rowSpring,
                        s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->warm, s->cgR, s->cgZ, s->cgP, s->cgQ,
                        s->islands, s->matrix, s->rhsCopy};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);

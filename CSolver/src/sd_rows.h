@@ -17,10 +17,15 @@
 
 /// Writes the row types of a joint into `types` and returns how many.
 int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types);
-/// Jacobian, error, flags and bounds of one row at the current positions.
-void sd_fill_row_geometry(sdWorld* world, sdRow* row, int32_t jointIndex, sdRowType type);
-/// Softness and right-hand-side weights of a spring row for substep h under the world's spring model.
-void sd_fill_row_spring(sdWorld* world, sdRow* row, double h);
+/// Copies the joint geometry of every layout row that will be filled this step, and a spring row's κ and η for
+/// substep h, into the scratch's per-row arrays (once a step, after the contact islands, before the substeps).
+void sd_refresh_row_geometry(sdWorld* world, double h);
+/// Jacobian, error, flags and bounds of one row at the current positions, from its joint's geometry `g` (the
+/// joint itself is read only for prismatic axes and limits).
+void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type);
+/// Softness and right-hand-side weights of a spring row for substep h under the world's spring model; its κ and η
+/// from `coefficients` when given (the per-row copy), else from the joint's cache.
+void sd_fill_row_spring(sdWorld* world, sdRow* row, double h, const double* coefficients);
 /// The joint's κ and η for substep h, cached on the joint until h, the model or the spring changes.
 void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, double* kappa, double* eta);
 /// J M⁻¹ Jᵀ of one row.

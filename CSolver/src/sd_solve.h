@@ -42,6 +42,41 @@ static inline void sd_apply_row(const sdWorld* world, const sdRow* row, double v
     }
 }
 
+/// K_ij: the coupling of rows i and j through the bodies they share (inline for the assembly loops; sd_coupling
+/// is the same arithmetic out of line).
+static inline double sd_row_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj) {
+    double k = 0.0;
+    const int32_t bi[2] = {ri->a, ri->b}, bj[2] = {rj->a, rj->b};
+    const double* ji[2] = {ri->ja, ri->jb};
+    const double* jj[2] = {rj->ja, rj->jb};
+    for (int p = 0; p < 2; ++p) {
+        if (bi[p] < 0) continue;
+        for (int q = 0; q < 2; ++q) {
+            if (bi[p] != bj[q]) continue;
+            const double im = world->invMass[bi[p]], ii = world->invInertia[bi[p]];
+            k += im * (ji[p][0] * jj[q][0] + ji[p][1] * jj[q][1]) + ii * ji[p][2] * jj[q][2];
+        }
+    }
+    return k;
+}
+
+/// Diagonal entry of row i: J M⁻¹ Jᵀ plus its softness (inline; sd_diagonal out of line).
+static inline double sd_row_diagonal(const sdWorld* world, const sdRow* row) {
+    const double k = sd_row_coupling(world, row, row);
+    return k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k);
+}
+
+/// A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is satisfied
+/// already; in the system it would make K singular and fail the whole island. Fixes such a free row at zero
+/// impulse: called by the loops that set up an island's rows just before sd_solve_island, while the row is in
+/// cache.
+static inline void sd_fix_immovable_row(sdSolverScratch* s, const sdWorld* world, const sdRow* row, int32_t r) {
+    if (!s->fixed[r] && !(sd_row_diagonal(world, row) > 0.0)) {
+        s->fixed[r] = 1;
+        s->lambda[r] = 0.0;
+    }
+}
+
 // system_matrix.c
 /// K_ij: the coupling of rows i and j through the bodies they share.
 double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj);
@@ -95,6 +130,9 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island);
 sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k);
 /// Fills the rows of one solve unit at the current positions (layout order).
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
+/// Fills the row at layout position p of a unit ending at `end` (sd_fill_rows' body, for loops that set up each row
+/// right after filling it, while it is in cache) and returns it.
+sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs);
 
 // velocity_solve.c
 /// A joint row's velocity-stage equation: the target of J·v⁺ (springs: their law; rigid rows: 0; speculative

@@ -22,6 +22,17 @@ typedef enum sdRowType {
     sdRow_angleFriction,  // relative spin, impulse bounded by frictionTorque·h
 } sdRowType;
 
+/// What filling a joint row reads of its joint, copied per row in layout order once a step
+/// (sd_refresh_row_geometry): the fills of a step's substeps and Newton steps then read one cache line a row,
+/// in order, instead of the joint scattered over three. Prismatic axes and limits are read from the joint.
+typedef struct sdRowGeometry {
+    double localAX, localAY, localBX, localBY;
+    double length, referenceAngle;
+    int32_t bodyA, bodyB;
+    int32_t springy;             // a distance joint with a frequency: its rows are soft
+    int32_t unused;
+} sdRowGeometry;
+
 /// How an island's linear system is solved.
 typedef enum sdSolvePath {
     sdSolvePath_kernel = 0,   // in-house dense Cholesky, small islands, one batched pass
@@ -50,14 +61,15 @@ typedef struct sdSupernode {
     int32_t rowStart, rowCount;  // row structure in sdSparseState.rowIndex: the pivots, then the rows below, ascending
     int32_t childCount;          // children in the assembly tree: their update matrices are on top of the stack
     size_t factorStart;          // its block of L: rowCount × count, column-major, in sdSparseState.factor
+    size_t packedStart;          // its columns below the diagonal, packed, in single precision (sdSparseState.packed)
 } sdSupernode;
 
-/// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers,
-/// J, M⁻¹·Jᵀ and the diagonal's softness — the matrix-free product without indirection.
+/// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers (set
+/// once per layout), J and the diagonal's softness (per solve) — the matrix-free product without indirection,
+/// one cache line a row (M⁻¹ comes from the island's gathered masses, sdSparseState.bodyMass).
 typedef struct sdCompactRow {
     int32_t a, b;                // island-local bodies (−1: none, the world or a static body)
     double ja[3], jb[3];
-    double ma[3], mb[3];         // M⁻¹·Jᵀ per end
     double extra;                // softness (or rigid rows' regularisation) added to the diagonal
 } sdCompactRow;
 
@@ -69,6 +81,9 @@ typedef struct sdSparseIsland {
     double flops;                // flops of one numeric factorisation
     size_t nonzeros;             // entries of L
     size_t factorStart, factorSize;
+    size_t packedStart;          // its first entry in sdSparseState.packed (nonzeros entries from there)
+    size_t bodyStart;            // its dynamic bodies, numbered in elimination order: sdSparseState.islandBodies
+    int32_t bodyCount;
     size_t pairBase;             // its first coupled pair
     size_t stackSize, frontSize; // doubles of update stack and frontal matrix one factorisation needs
     bool valid;                  // the factor holds a factorisation (possibly of an older K)
@@ -94,9 +109,13 @@ typedef struct sdSparseState {
     uint8_t* factorFixed;        // per layout position: whether the row was fixed when its island was factored
     double* vectorA;             // per layout position: permuted right-hand sides, preconditioned residuals
     double* vectorB;
+    double* projectionWarm;      // per Newton step of the projection × layout position: that step's correction in
+                                 // the previous substep, the next one's starting guess (sdProjectionIterations rows)
     sdCompactRow* compact;       // per layout position (island start + elimination position)
     uint8_t* compactFixed;       // the active set in elimination order
     double* bodyVector;          // 3 per island-local body: M⁻¹·Jᵀ·x
+    double* bodyMass;            // 2 per island-local body: inverse mass and inertia, gathered per solve
+    int32_t* islandBodies;       // per analysed island from its bodyStart: body slot of each island-local number
     int32_t* bodyLocal;          // per body slot: its island-local number while an island is solved (−1 none)
     int32_t bodyCapacity;
     int32_t* bodies;             // ordering scratch: the island's bodies being partitioned
@@ -110,6 +129,9 @@ typedef struct sdSparseState {
     int32_t* pairSlot;           // front of the supernode that has it as a pivot
     size_t factorCapacity;
     double* factor;
+    size_t packedCapacity;
+    float* packed;               // the factor's lower trapezoids, column by column, in single precision: what the
+                                 // preconditioner streams (half the bytes, no upper triangles)
     size_t frontCapacity, stackCapacity;
     double* front;
     double* stack;
@@ -150,13 +172,17 @@ typedef struct sdSolverScratch {
     int32_t* sortIndex;
     int32_t* sortBuffer; // merge-sort scratch for row ordering
     struct sdRow* rows;
+    sdRowGeometry* geometry;     // per layout position: its joint's geometry, refreshed each step
+    double* rowSpring;           // 2 per layout position: a spring row's κ and η for rowSpringStep (refreshed with
+    double rowSpringStep;        // the geometry; 0: none)
     double* lambda;
     double* rhs;
     double* lo;
     double* hi;
     uint8_t* fixed;
     double* warm;        // per layout position: last velocity-solve impulse, the next solve's starting guess
-    bool warmStart;      // true during the velocity solve (projection starts from zero)
+    bool warmStart;      // true during the velocity solve
+    int32_t projectionPass; // 1 + the projection's Newton step while sd_project_positions runs, else 0 (no guess)
     double* cgR;
     double* cgZ;
     double* cgP;

@@ -66,18 +66,17 @@ void sd_sparse_discard_last(sdWorld* world);
 /// Factors K (fixed rows as identity rows) of the island into its supernodal factor; false when K is not
 /// positive definite.
 bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor);
-/// Solves L·Lᵀ·x = b in place; `x` is in elimination order.
-void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
 
 // dense_kernels.c
+/// Solves L·Lᵀ·x = b in place; `x` is in elimination order (SSE2 and AVX2+FMA copies, picked at run time).
+void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+/// The same with the single-precision packed copy of L (the preconditioner's: half the bytes to stream), in
+/// double-precision arithmetic.
+void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
 /// Partial Cholesky of the m × m front (lower triangle, column-major, leading dimension m): its first w
 /// columns become L's, the trailing (m−w) block the update matrix; fronts of at least `blasRows` rows through
 /// LAPACK/BLAS-3. False when a pivot is not positive.
 bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows);
-/// y[0..w) ← L11⁻¹·y and then the rows below: out[i] = Σ_k L21[i,k]·y[k] (forward substitution of one supernode).
-void sd_block_forward(const double* block, int32_t m, int32_t w, double* y, double* below);
-/// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) (backward substitution of one supernode).
-void sd_block_backward(const double* block, int32_t m, int32_t w, double* y, const double* below);
 
 // sparse_solve.c
 /// Solves the island's system on the sparse path (fixed rows known, as sd_solve_system); false when K is not

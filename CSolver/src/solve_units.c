@@ -24,26 +24,41 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
     return unit;
 }
 
-void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) {
+sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
     sdSolverScratch* s = &world->scratch;
-    const double start = sd_now();
-    const int32_t end = unit->rowStart + unit->rowCount;
-    for (int32_t p = unit->rowStart; p < end; ++p) {
-        if (p + 8 < end) { // rows and joints are visited in layout order, not memory order: ask for them early
-            const int32_t ahead = s->sortIndex[p + 8];
-            SD_PREFETCH(&s->rows[ahead]);
-            SD_PREFETCH(&world->joints[s->rowJoint[ahead]]);
-        }
-        const int32_t r = s->sortIndex[p];
-        sdRow* row = &s->rows[r];
-        sd_fill_row_geometry(world, row, s->rowJoint[r], (sdRowType)s->rowType[r]);
-        if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
-            sd_fill_row_spring(world, row, h);
-        if (s->rowType[r] == sdRow_angleFriction) {
-            const double bound = world->joints[row->joint].frictionTorque * h;
-            row->lo = -bound;
-            row->hi = bound;
+    // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
+    // layout order, not memory order: ask for their positions and rotations 8 rows ahead.
+    if (p + 8 < end) {
+        const int32_t ahead = s->sortIndex[p + 8];
+        SD_PREFETCH(&s->rows[ahead]);
+        const sdRowGeometry* g = &s->geometry[ahead];
+        const int32_t ends[2] = {g->bodyA, g->bodyB};
+        for (int k = 0; k < 2; ++k) {
+            if (ends[k] < 0) continue;
+            SD_PREFETCH(&world->x[ends[k]]);
+            SD_PREFETCH(&world->y[ends[k]]);
+            SD_PREFETCH(&world->angle[ends[k]]);
+            SD_PREFETCH(&world->rotationAngle[ends[k]]);
+            SD_PREFETCH(&world->rotationCos[ends[k]]);
+            SD_PREFETCH(&world->rotationSin[ends[k]]);
         }
     }
+    const int32_t r = s->sortIndex[p];
+    sdRow* row = &s->rows[r];
+    sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
+        sd_fill_row_spring(world, row, h, h == s->rowSpringStep ? &s->rowSpring[2 * r] : NULL);
+    if (s->rowType[r] == sdRow_angleFriction) {
+        const double bound = world->joints[row->joint].frictionTorque * h;
+        row->lo = -bound;
+        row->hi = bound;
+    }
+    return row;
+}
+
+void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) {
+    const double start = sd_now();
+    const int32_t end = unit->rowStart + unit->rowCount;
+    for (int32_t p = unit->rowStart; p < end; ++p) sd_fill_row_at(world, p, end, h, springs);
     world->stats.assemblySeconds += sd_now() - start;
 }

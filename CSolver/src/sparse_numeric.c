@@ -7,16 +7,22 @@
 
 #include <string.h>
 
-/// K_ij of two compact rows: J_i·M⁻¹·J_jᵀ over the bodies they share.
-static inline double sd_compact_coupling(const sdCompactRow* i, const sdCompactRow* j) {
+/// J_i·M⁻¹·J_endᵀ for one end of row j (island-local body `body`, Jacobian `jj`) that row i shares.
+static inline double sd_end_coupling(const double* ji, const double* jj, const double* mass, int32_t body) {
+    const double im = mass[2 * body], ii = mass[2 * body + 1];
+    return ji[0] * (im * jj[0]) + ji[1] * (im * jj[1]) + ji[2] * (ii * jj[2]);
+}
+
+/// K_ij of two compact rows: J_i·M⁻¹·J_jᵀ over the bodies they share (masses: the island's, per local body).
+static inline double sd_compact_coupling(const sdCompactRow* i, const sdCompactRow* j, const double* mass) {
     double k = 0.0;
     if (i->a >= 0) {
-        if (i->a == j->a) k += i->ja[0] * j->ma[0] + i->ja[1] * j->ma[1] + i->ja[2] * j->ma[2];
-        else if (i->a == j->b) k += i->ja[0] * j->mb[0] + i->ja[1] * j->mb[1] + i->ja[2] * j->mb[2];
+        if (i->a == j->a) k += sd_end_coupling(i->ja, j->ja, mass, j->a);
+        else if (i->a == j->b) k += sd_end_coupling(i->ja, j->jb, mass, j->b);
     }
     if (i->b >= 0) {
-        if (i->b == j->a) k += i->jb[0] * j->ma[0] + i->jb[1] * j->ma[1] + i->jb[2] * j->ma[2];
-        else if (i->b == j->b) k += i->jb[0] * j->mb[0] + i->jb[1] * j->mb[1] + i->jb[2] * j->mb[2];
+        if (i->b == j->a) k += sd_end_coupling(i->jb, j->ja, mass, j->a);
+        else if (i->b == j->b) k += sd_end_coupling(i->jb, j->jb, mass, j->b);
     }
     return k;
 }
@@ -31,10 +37,11 @@ static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* co
     }
     const sdCompactRow* rows = sp->compact + base;
     const sdCompactRow* row = &rows[e];
-    column[t] = sd_compact_coupling(row, row) + row->extra;
+    const double* mass = sp->bodyMass;
+    column[t] = sd_compact_coupling(row, row, mass) + row->extra;
     for (int32_t k = sp->pairStart[base + e]; k < sp->pairStart[base + e + 1]; ++k) {
         const int32_t other = sp->pairRow[k];
-        if (!fixed[other]) column[sp->pairSlot[k]] = sd_compact_coupling(&rows[other], row);
+        if (!fixed[other]) column[sp->pairSlot[k]] = sd_compact_coupling(&rows[other], row, mass);
     }
 }
 
@@ -74,6 +81,13 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
             break;
         }
         memcpy(sp->factor + node->factorStart, front, (size_t)m * (size_t)w * sizeof(double));
+        float* packed = sp->packed + node->packedStart;
+        for (int32_t j = 0; j < w; ++j) {
+            const double* column = front + (size_t)j * ld + j;
+            packed[0] = (float)(1.0 / column[0]); // the diagonal as its reciprocal: substitutions multiply
+            for (int32_t i = 1; i < m - j; ++i) packed[i] = (float)column[i];
+            packed += m - j;
+        }
         sp->updateStart[k] = top;
         double* update = sp->stack + top;
         for (int32_t j = 0; j < b; ++j)
@@ -86,23 +100,4 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
     sp->factorizations += 1;
     sp->factorFlops += factor->flops;
     return ok;
-}
-
-void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    double* below = sp->front; // free between factorisations
-    const sdSupernode* nodes = sp->supernodes + factor->superStart;
-    for (int32_t k = 0; k < factor->superCount; ++k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
-        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
-    }
-    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
-        sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
-    }
 }

@@ -17,49 +17,40 @@
 
 #include <string.h>
 
-/// Copies the island's filled rows into compact form in elimination order, numbering its bodies; returns the
-/// number of bodies.
-static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island) {
+/// Copies the island's filled rows into compact form in elimination order (the body numbers are the layout's);
+/// returns the number of bodies.
+static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdSparseIsland* factor) {
     sdSolverScratch* s = &world->scratch;
     sdSparseState* sp = &s->sparse;
     const int32_t base = island->rowStart, n = island->rowCount;
-    int32_t bodies = 0;
+    const int32_t* islandBodies = sp->islandBodies + factor->bodyStart;
+    double* restrict mass = sp->bodyMass;
+    for (int32_t i = 0; i < factor->bodyCount; ++i) {
+        mass[2 * i] = world->invMass[islandBodies[i]];
+        mass[2 * i + 1] = world->invInertia[islandBodies[i]];
+    }
     for (int32_t e = 0; e < n; ++e) {
         const int32_t local = sp->layoutOf[base + e];
         const sdRow* row = &s->rows[s->sortIndex[base + local]];
         sdCompactRow* c = &sp->compact[base + e];
-        const int32_t ends[2] = {row->a, row->b};
-        int32_t numbers[2];
-        for (int k = 0; k < 2; ++k) {
-            numbers[k] = -1;
-            if (!sd_is_dynamic(world, ends[k])) continue;
-            if (sp->bodyLocal[ends[k]] < 0) {
-                sp->bodies[bodies] = ends[k];
-                sp->bodyLocal[ends[k]] = bodies++;
-            }
-            numbers[k] = sp->bodyLocal[ends[k]];
-        }
-        c->a = numbers[0];
-        c->b = numbers[1];
+        const int32_t a = c->a, b = c->b;
+        const double ima = a >= 0 ? mass[2 * a] : 0.0, iia = a >= 0 ? mass[2 * a + 1] : 0.0;
+        const double imb = b >= 0 ? mass[2 * b] : 0.0, iib = b >= 0 ? mass[2 * b + 1] : 0.0;
         for (int t = 0; t < 3; ++t) {
-            c->ja[t] = numbers[0] >= 0 ? row->ja[t] : 0.0;
-            c->jb[t] = numbers[1] >= 0 ? row->jb[t] : 0.0;
+            c->ja[t] = a >= 0 ? row->ja[t] : 0.0;
+            c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
         }
-        const double ima = numbers[0] >= 0 ? world->invMass[row->a] : 0.0;
-        const double iia = numbers[0] >= 0 ? world->invInertia[row->a] : 0.0;
-        const double imb = numbers[1] >= 0 ? world->invMass[row->b] : 0.0;
-        const double iib = numbers[1] >= 0 ? world->invInertia[row->b] : 0.0;
-        c->ma[0] = ima * c->ja[0];
-        c->ma[1] = ima * c->ja[1];
-        c->ma[2] = iia * c->ja[2];
-        c->mb[0] = imb * c->jb[0];
-        c->mb[1] = imb * c->jb[1];
-        c->mb[2] = iib * c->jb[2];
-        const double k = sd_coupling(world, row, row);
-        c->extra = row->soft > 0.0 ? row->soft : sdRigidRegularization * k;
+        if (row->soft > 0.0) {
+            c->extra = row->soft;
+        } else { // J·M⁻¹·Jᵀ of the row as sd_coupling sums it (a static end adds nothing)
+            double k = 0.0;
+            if (a >= 0) k += ima * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + iia * row->ja[2] * row->ja[2];
+            if (b >= 0) k += imb * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + iib * row->jb[2] * row->jb[2];
+            c->extra = sdRigidRegularization * k;
+        }
         sp->compactFixed[e + base] = s->fixed[base + local];
     }
-    return bodies;
+    return factor->bodyCount;
 }
 
 /// out = A·x over the compact rows: K on free rows, identity on fixed rows when identityForFixed (else K with
@@ -69,6 +60,7 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict mass = sp->bodyMass;
     double* restrict y = sp->bodyVector;
     memset(y, 0, 3 * (size_t)bodies * sizeof(double));
     for (int32_t e = 0; e < n; ++e) {
@@ -76,15 +68,17 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
         const double v = identityForFixed && fixed[e] ? 0.0 : x[e];
         if (c->a >= 0) {
             double* ya = y + 3 * c->a;
-            ya[0] += c->ma[0] * v;
-            ya[1] += c->ma[1] * v;
-            ya[2] += c->ma[2] * v;
+            const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
+            ya[0] += (im * c->ja[0]) * v;
+            ya[1] += (im * c->ja[1]) * v;
+            ya[2] += (ii * c->ja[2]) * v;
         }
         if (c->b >= 0) {
             double* yb = y + 3 * c->b;
-            yb[0] += c->mb[0] * v;
-            yb[1] += c->mb[1] * v;
-            yb[2] += c->mb[2] * v;
+            const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
+            yb[0] += (im * c->jb[0]) * v;
+            yb[1] += (im * c->jb[1]) * v;
+            yb[2] += (ii * c->jb[2]) * v;
         }
     }
     for (int32_t e = 0; e < n; ++e) {
@@ -100,16 +94,29 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
     }
 }
 
-/// z = (L·Lᵀ)⁻¹·r on the free rows (fixed entries of r read as zero, of z set to zero).
-static void sd_precondition(sdSparseState* sp, const sdIsland* island, const sdSparseIsland* factor, const double* r,
-                            double* z) {
+/// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
+/// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does).
+static double sd_precondition(sdSparseState* sp, const sdIsland* island, const sdSparseIsland* factor,
+                              const double* restrict r, double* restrict z) {
     const int32_t base = island->rowStart, n = island->rowCount;
-    const uint8_t* fixed = sp->compactFixed + base;
-    for (int32_t e = 0; e < n; ++e) z[e] = fixed[e] ? 0.0 : r[e];
-    sd_sparse_substitute(sp, factor, z);
-    for (int32_t e = 0; e < n; ++e)
-        if (fixed[e]) z[e] = 0.0;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    sd_sparse_substitute_packed(sp, factor, z);
     sp->solveFlops += 4.0 * (double)factor->nonzeros;
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int32_t e = 0;
+    for (; e + 4 <= n; e += 4) {
+        for (int t = 0; t < 4; ++t)
+            if (fixed[e + t]) z[e + t] = 0.0;
+        s0 += r[e] * z[e];
+        s1 += r[e + 1] * z[e + 1];
+        s2 += r[e + 2] * z[e + 2];
+        s3 += r[e + 3] * z[e + 3];
+    }
+    for (; e < n; ++e) {
+        if (fixed[e]) z[e] = 0.0;
+        s0 += r[e] * z[e];
+    }
+    return (s0 + s1) + (s2 + s3);
 }
 
 /// Factors the island's K with the current active set; false when it is not positive definite.
@@ -131,7 +138,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
     const int32_t base = island->rowStart, n = island->rowCount;
     const double start = sd_now();
     const double numericBefore = sp->numericSeconds;
-    const int32_t bodies = sd_compact_rows(world, island);
+    const int32_t bodies = sd_compact_rows(world, island, factor);
     // In elimination order: rhs_f = b_f − K_fc·λ_c, rhs_c = λ_c; the start x (fixed rows at their impulses).
     const uint8_t* fixed = sp->compactFixed + base;
     double* rhs = s->rhsCopy;
@@ -140,6 +147,13 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
     double* p = s->cgP;
     double* q = s->cgQ;
     double* xe = sp->vectorA + base;
+    // The starting guess: a velocity solve's last impulses, a projection step's correction in the same Newton
+    // step of the previous substep (the drift the projection removes changes little from one substep to the
+    // next), else zero.
+    const double* guess = s->warmStart ? s->warm + base
+                          : s->projectionPass > 0
+                              ? sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base
+                              : NULL;
     bool anyFixed = false;
     int32_t changed = 0;
     for (int32_t e = 0; e < n; ++e) {
@@ -149,7 +163,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
         p[e] = fixed[e] ? lambda : 0.0;
         anyFixed |= fixed[e] && lambda != 0.0;
         changed += fixed[e] != sp->factorFixed[base + local];
-        xe[e] = fixed[e] ? lambda : (s->warmStart ? s->warm[base + local] : 0.0);
+        xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
     }
     if (anyFixed) {
         sd_compact_apply(sp, island, bodies, p, q, false);
@@ -166,21 +180,40 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
         // sdSparseProjectionResidual, a tenth of what the projection asks of the rows.
         const bool velocity = s->warmStart;
         sd_compact_apply(sp, island, bodies, xe, q, true);
-        for (int32_t e = 0; e < n; ++e) r[e] = fixed[e] ? 0.0 : rhs[e] - q[e];
+        // The guess scaled to its best multiple in the energy norm (α = gᵀ·b / gᵀ·K·g on the free rows; the
+        // product K·g is at hand): its direction is what carries over between substeps, its size less so.
+        double gb = 0.0, gkg = 0.0;
+        for (int32_t e = 0; e < n; ++e) {
+            if (fixed[e]) continue;
+            gb += xe[e] * rhs[e];
+            gkg += xe[e] * q[e];
+        }
+        if (gkg > 0.0 && gb > 0.0) {
+            const double alpha = gb / gkg;
+            for (int32_t e = 0; e < n; ++e) {
+                if (fixed[e]) continue;
+                xe[e] *= alpha;
+                q[e] *= alpha;
+            }
+        }
+        // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner, with the
+        // largest |r| (a projection step's stopping test) in the same pass — as every update of r below.
+        double worst = 0.0;
+        for (int32_t e = 0; e < n; ++e) {
+            const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
+            r[e] = re;
+            z[e] = re;
+            worst = fmax(worst, fabs(re));
+        }
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
         for (;;) {
-            if (!velocity) {
-                double worst = 0.0;
-                for (int32_t e = 0; e < n; ++e) worst = fmax(worst, fabs(r[e]));
-                if (worst <= sdSparseProjectionResidual) {
-                    converged = true;
-                    break;
-                }
+            if (!velocity && worst <= sdSparseProjectionResidual) {
+                converged = true;
+                break;
             }
-            sd_precondition(sp, island, factor, r, z);
-            const double rzNew = sd_sparse_dot(r, z, n);
+            const double rzNew = sd_precondition(sp, island, factor, r, z);
             if (velocity) {
                 double energy = 0.0;
                 for (int32_t e = 0; e < n; ++e) energy += fixed[e] ? 0.0 : xe[e] * (rhs[e] - r[e]);
@@ -204,9 +237,13 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             const double pq = sd_sparse_dot(p, q, n);
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
+            worst = 0.0;
             for (int32_t e = 0; e < n; ++e) {
                 xe[e] += alpha * p[e];
-                r[e] -= alpha * q[e];
+                const double re = r[e] - alpha * q[e];
+                r[e] = re;
+                z[e] = re;
+                worst = fmax(worst, fabs(re));
             }
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
@@ -228,11 +265,16 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
         const int32_t local = sp->layoutOf[base + e];
         x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
     }
-    for (int32_t i = 0; i < bodies; ++i) sp->bodyLocal[sp->bodies[i]] = -1; // forget the island's body numbers
+    if (s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations) {
+        double* keep = sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base;
+        for (int32_t e = 0; e < n; ++e) {
+            const int32_t local = sp->layoutOf[base + e];
+            keep[local] = fixed[e] ? 0.0 : xe[e];
+        }
+    }
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
     return true;
 failed:
-    for (int32_t i = 0; i < bodies; ++i) sp->bodyLocal[sp->bodies[i]] = -1;
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
     return false;
 }

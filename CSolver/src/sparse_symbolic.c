@@ -21,7 +21,9 @@ int sd_sparse_reserve(sdWorld* world, int32_t rows) {
             !SD_GROW(sp->factorFixed, rows) || !SD_GROW(sp->vectorA, rows) || !SD_GROW(sp->vectorB, rows) ||
             !SD_GROW(sp->islands, rows) || !SD_GROW(sp->supernodes, rows) || !SD_GROW(sp->nodeStack, rows) ||
             !SD_GROW(sp->updateStart, rows) || !SD_GROW(sp->compact, rows) || !SD_GROW(sp->compactFixed, rows) ||
-            !SD_GROW(sp->bodyVector, 3 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1))
+            !SD_GROW(sp->bodyVector, 3 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1) ||
+            !SD_GROW(sp->projectionWarm, (size_t)sdProjectionIterations * (size_t)rows) ||
+            !SD_GROW(sp->bodyMass, 2 * ((size_t)rows + 1)) || !SD_GROW(sp->islandBodies, 2 * (size_t)rows + 1))
             return sdResult_outOfMemory;
         sp->rowCapacity = rows;
         sp->islandCapacity = rows;
@@ -156,6 +158,8 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->localOf[s->sortIndex[base + p]] = p;
         sp->mark[base + p] = -1;
     }
+    for (int32_t step = 0; step < sdProjectionIterations; ++step) // a new layout: no previous corrections
+        memset(sp->projectionWarm + (size_t)step * (size_t)sp->rowCapacity + base, 0, (size_t)n * sizeof(double));
     const int32_t superStart = sp->superCount;
     const size_t rowIndexStart = sp->rowIndexCount, pairStart = sp->pairCount;
     const int32_t superCount = sd_sparse_order(world, island);
@@ -166,12 +170,14 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     factor->superStart = superStart;
     factor->superCount = superCount;
     factor->pairBase = pairStart;
-    size_t factorStart = 0;
+    size_t factorStart = 0, packedStart = 0;
     if (sp->islandCount > 0) {
         const sdSparseIsland* previous = &sp->islands[sp->islandCount - 1];
         factorStart = previous->factorStart + previous->factorSize;
+        packedStart = previous->packedStart + previous->nonzeros;
     }
     factor->factorStart = factorStart;
+    factor->packedStart = packedStart;
     int32_t stackTop = 0;
     size_t stackUsed = 0;
     for (int32_t k = superStart; k < superStart + superCount; ++k) {
@@ -190,6 +196,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         }
         const double m = node->rowCount, w = node->count, b = m - w;
         factor->flops += w * w * w / 3.0 + w * w * b + w * b * b;
+        node->packedStart = packedStart + factor->nonzeros;
         factor->nonzeros += (size_t)(m * w - w * (w - 1) / 2);
         node->factorStart = factorStart + factor->factorSize;
         factor->factorSize += (size_t)node->rowCount * (size_t)node->count;
@@ -208,6 +215,34 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->layoutOf[base + e] = e;
         sp->elimination[base + e] = e;
     }
+    // The island's dynamic bodies, numbered in the order its rows first reach them (which bodies are dynamic
+    // is part of the topology): the compact rows' body numbers, fixed for the layout.
+    size_t bodyStart = 0;
+    if (sp->islandCount > 0) {
+        const sdSparseIsland* previous = &sp->islands[sp->islandCount - 1];
+        bodyStart = previous->bodyStart + (size_t)previous->bodyCount;
+    }
+    factor->bodyStart = bodyStart;
+    int32_t* islandBodies = sp->islandBodies + bodyStart;
+    int32_t bodyCount = 0;
+    for (int32_t e = 0; e < n; ++e) {
+        const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[base + e]]];
+        const int32_t ends[2] = {joint->bodyA, joint->bodyB};
+        int32_t numbers[2];
+        for (int k = 0; k < 2; ++k) {
+            numbers[k] = -1;
+            if (!sd_is_dynamic(world, ends[k])) continue;
+            if (sp->bodyLocal[ends[k]] < 0) {
+                islandBodies[bodyCount] = ends[k];
+                sp->bodyLocal[ends[k]] = bodyCount++;
+            }
+            numbers[k] = sp->bodyLocal[ends[k]];
+        }
+        sp->compact[base + e].a = numbers[0];
+        sp->compact[base + e].b = numbers[1];
+    }
+    for (int32_t i = 0; i < bodyCount; ++i) sp->bodyLocal[islandBodies[i]] = -1;
+    factor->bodyCount = bodyCount;
     sp->symbolicSeconds += sd_now() - t1;
     sp->orderSeconds += t1 - t0;
     *outIndex = sp->islandCount;
@@ -220,16 +255,21 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
 /// Storage for every analysed factor (called once all islands are analysed).
 int sd_sparse_reserve_factors(sdWorld* world) {
     sdSparseState* sp = &world->scratch.sparse;
-    size_t factor = 0, front = 0, stack = 0;
+    size_t factor = 0, packed = 0, front = 0, stack = 0;
     for (int32_t k = 0; k < sp->islandCount; ++k) {
         const sdSparseIsland* f = &sp->islands[k];
         factor = f->factorStart + f->factorSize;
+        packed = f->packedStart + f->nonzeros;
         if (f->frontSize > front) front = f->frontSize;
         if (f->stackSize > stack) stack = f->stackSize;
     }
     if (factor > sp->factorCapacity) {
         if (!SD_GROW(sp->factor, factor)) return sdResult_outOfMemory;
         sp->factorCapacity = factor;
+    }
+    if (packed > sp->packedCapacity) {
+        if (!SD_GROW(sp->packed, packed)) return sdResult_outOfMemory;
+        sp->packedCapacity = packed;
     }
     if (front > sp->frontCapacity) {
         if (!SD_GROW(sp->front, front)) return sdResult_outOfMemory;
@@ -258,8 +298,9 @@ void sd_sparse_discard_last(sdWorld* world) {
 
 void sd_sparse_free(sdSparseState* sp) {
     void* buffers[] = {sp->islands, sp->supernodes, sp->elimination, sp->layoutOf, sp->localOf, sp->mark, sp->map,
-                       sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->bodies, sp->side, sp->rowIndex,
-                       sp->factor, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
+                       sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->projectionWarm,
+                       sp->bodyMass, sp->islandBodies, sp->bodies, sp->side, sp->rowIndex,
+                       sp->factor, sp->packed, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
                        sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
                        sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);

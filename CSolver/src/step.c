@@ -98,6 +98,8 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     if (sd_fields_prepare_step(world) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_prepare_constraints(world) != sdResult_ok) return sdResult_outOfMemory;
     if (sd_prepare_contact_islands(world) != sdResult_ok) return sdResult_outOfMemory;
+    // After the contact islands, which may hold body-space islands: joints do not change during a step.
+    sd_refresh_row_geometry(world, dt / (double)substepCount);
     const double prepareSeconds = sd_now() - prepareStart;
 #ifdef SD_HAS_MXCSR
     // Flush denormals to zero while stepping: settling springs would otherwise crawl through subnormal

@@ -2,26 +2,9 @@
 // into dense or banded storage for the direct paths.
 #include "sd_solve.h"
 
-double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj) {
-    double k = 0.0;
-    const int32_t bi[2] = {ri->a, ri->b}, bj[2] = {rj->a, rj->b};
-    const double* ji[2] = {ri->ja, ri->jb};
-    const double* jj[2] = {rj->ja, rj->jb};
-    for (int p = 0; p < 2; ++p) {
-        if (bi[p] < 0) continue;
-        for (int q = 0; q < 2; ++q) {
-            if (bi[p] != bj[q]) continue;
-            const double im = world->invMass[bi[p]], ii = world->invInertia[bi[p]];
-            k += im * (ji[p][0] * jj[q][0] + ji[p][1] * jj[q][1]) + ii * ji[p][2] * jj[q][2];
-        }
-    }
-    return k;
-}
+double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj) { return sd_row_coupling(world, ri, rj); }
 
-double sd_diagonal(const sdWorld* world, const sdRow* row) {
-    const double k = sd_coupling(world, row, row);
-    return k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k);
-}
+double sd_diagonal(const sdWorld* world, const sdRow* row) { return sd_row_diagonal(world, row); }
 
 void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, double* out,
                             bool identityForFixed) {
@@ -56,7 +39,7 @@ void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, do
         double v = 0.0;
         if (row->a >= 0) v += row->ja[0] * y[3 * row->a] + row->ja[1] * y[3 * row->a + 1] + row->ja[2] * y[3 * row->a + 2];
         if (row->b >= 0) v += row->jb[0] * y[3 * row->b] + row->jb[1] * y[3 * row->b + 1] + row->jb[2] * y[3 * row->b + 2];
-        const double k = sd_coupling(world, row, row);
+        const double k = sd_row_coupling(world, row, row);
         out[p] = v + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k) * x[p];
     }
 }
@@ -75,9 +58,9 @@ void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, d
             const bool fi = s->fixed[island->rowStart + i];
             double k;
             if (i == j) {
-                k = fj ? 1.0 : sd_diagonal(world, rj);
+                k = fj ? 1.0 : sd_row_diagonal(world, rj);
             } else {
-                k = sd_coupling(world, sd_island_row(s, island, i), rj);
+                k = sd_row_coupling(world, sd_island_row(s, island, i), rj);
                 if (k != 0.0) {
                     // A fixed row's impulse is known: move its effect on free rows to the right-hand side.
                     if (fj && !fi) b[i] -= k * s->lambda[island->rowStart + j];
