@@ -219,6 +219,9 @@ package final class SoakScene {
     /// True during the quiet half of a cycle (after `advance()` returned for the step just taken).
     package var isQuiet: Bool { (step - 1) % cycleSteps >= activeSteps }
 
+    /// An item's linear velocity, pt/s.
+    package func velocity(of item: View) -> CGPoint { properties.linearVelocity(for: item) }
+
     /// What the scene looks like now: energy, finiteness, containment and a hash of the state.
     package func reading() -> SoakReading { SoakReading(self, velocities: properties) }
 }
