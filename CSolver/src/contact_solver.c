@@ -231,8 +231,9 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
                 x[p] = s->fixed[r] == sdFixedFrictionUpper ? bound : -bound;
             }
         }
-        if (!sd_solve_system(world, &unit, s->rhs + base, x)) {
-            // Conjugate gradients from zero: contact rows have no previous impulses in `warm`.
+        // Conjugate gradients (from the pass a factorisation failed on to the end of this solve) start from zero,
+        // as the reference's: contact rows have no previous impulses in `warm`.
+        if (unit.path == sdSolvePath_iterative || !sd_solve_system(world, &unit, s->rhs + base, x)) {
             const bool warmStart = s->warmStart;
             s->warmStart = false;
             unit.path = sdSolvePath_iterative;
