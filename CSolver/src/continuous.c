@@ -132,7 +132,8 @@ static double sd_outran_impact(sdWorld* world, int32_t i) {
     const double sweepMinY = (s->y0[b] < world->y[b] ? s->y0[b] : world->y[b]) - grow;
     const double sweepMaxY = (s->y0[b] > world->y[b] ? s->y0[b] : world->y[b]) + grow;
     double earliest = 1.0;
-    for (int32_t j = 0; j < c->shapeSlotCount; ++j) {
+    for (int32_t q = 0; q < c->stillShapeCount; ++q) { // still at the pass; skipped below if woken since
+        const int32_t j = c->stillShapes[q];
         if (!c->shapeAlive[j]) continue;
         const sdShape* other = &c->shapes[j];
         if (other->body == b || world->awake[other->body]) continue;

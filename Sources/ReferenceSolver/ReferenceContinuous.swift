@@ -100,8 +100,8 @@ extension ReferenceWorld {
         let sweepMinX = (s.x < body.x ? s.x : body.x) - grow, sweepMaxX = (s.x > body.x ? s.x : body.x) + grow
         let sweepMinY = (s.y < body.y ? s.y : body.y) - grow, sweepMaxY = (s.y > body.y ? s.y : body.y) + grow
         var earliest = 1.0
-        for (j, slot) in collision.shapes.enumerated() {
-            guard let other = slot, other.body != b, !bodies[other.body]!.isAwake else { continue }
+        for j in collision.stillShapes {  // still at the pass; skipped here if woken since
+            guard let other = collision.shapes[j], other.body != b, !bodies[other.body]!.isAwake else { continue }
             guard (shape.categoryBits & other.maskBits) != 0 || (other.categoryBits & shape.maskBits) != 0 else { continue }
             if shape.fatMinX <= other.fatMaxX && other.fatMinX <= shape.fatMaxX && shape.fatMinY <= other.fatMaxY
                 && other.fatMinY <= shape.fatMaxY {
