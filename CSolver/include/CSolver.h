@@ -418,5 +418,6 @@ sdResult sdSolveSPD(int32_t n, double* a, double* b);
 #endif
 
 #include "CSolverFields.h"
+#include "CSolverTesting.h"
 
 #endif

@@ -10,6 +10,8 @@
 bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, double* x) {
     sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
+    // The test hook (CSolverTesting.h): a direct path fails as if its factorisation had.
+    if (world->failFactorizations && island->path != sdSolvePath_iterative) return false;
     if (island->path == sdSolvePath_sparse) return sd_sparse_solve(world, island, b, x);
     double* rhs = s->rhsCopy;
     memcpy(rhs, b, (size_t)n * sizeof(double));

@@ -215,9 +215,11 @@ int sd_collide(sdWorld* world, double dt) {
         c->bodyExtent[i] = 0.0;
         c->bodyThickness[i] = INFINITY;
     }
+    c->stillShapeCount = 0;
     for (int32_t k = 0; k < c->shapeSlotCount; ++k) {
         if (!c->shapeAlive[k]) continue;
         const sdShape* shape = &c->shapes[k];
+        if (!world->awake[shape->body]) c->stillShapes[c->stillShapeCount++] = k;
         if (shape->extent > c->bodyExtent[shape->body]) c->bodyExtent[shape->body] = shape->extent;
         if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[shape->body])
             c->bodyThickness[shape->body] = shape->thickness;

@@ -144,7 +144,9 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             // a = (u − u₀)/h the gap s closes at −√(u₀² − 2·a·s), faster than u₀ when falling onto something.
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             contact->points[p].approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
-            s->rhs[rn] = trapezoidal ? -2.0 * gap / h - u0 : -gap / h;
+            // Between jointed bodies no more than that: the trapezoidal target (a point approaching at u₀ must
+            // leave at −u₀) can ask for a motion the joint forbids, and a contradicted row pushes without bound.
+            s->rhs[rn] = trapezoidal && !contact->jointed ? -2.0 * gap / h - u0 : -gap / h;
             s->lo[rn] = 0.0;
             s->hi[rn] = INFINITY;
             // Touching points start in the system (a stack's rows all push; in free fall their relative motion
@@ -231,8 +233,9 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
                 x[p] = s->fixed[r] == sdFixedFrictionUpper ? bound : -bound;
             }
         }
-        if (!sd_solve_system(world, &unit, s->rhs + base, x)) {
-            // Conjugate gradients from zero: contact rows have no previous impulses in `warm`.
+        // Conjugate gradients (from the pass a factorisation failed on to the end of this solve) start from zero,
+        // as the reference's: contact rows have no previous impulses in `warm`.
+        if (unit.path == sdSolvePath_iterative || !sd_solve_system(world, &unit, s->rhs + base, x)) {
             const bool warmStart = s->warmStart;
             s->warmStart = false;
             unit.path = sdSolvePath_iterative;

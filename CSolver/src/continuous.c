@@ -5,6 +5,15 @@
 // separation (a lower bound of the distance) over the largest relative motion of any point, until the shapes
 // touch or the substep ends. A body that touched on the way is put back at its earliest time of impact; its
 // velocity stays, and the next substep's contacts take it from there.
+//
+// The collision pass finds pairs from each body's motion at the step's start; a body struck within the step can
+// outrun that and reach a shape it has no contact with (the soak's slider, resting 5 pt from a boundary, was sent
+// through it at 1,900 pt/s and the next pass pushed it out the far side). So a shape that left the box the pass
+// kept for it is also swept against every shape that stays still this substep (static or resting) whose kept box
+// is apart from its own (a pair the pass found has overlapping kept boxes, and a contact, swept above). Such a
+// pair has nothing else to hold it, so touching at the substep's start stops the body there (until the next pass
+// makes the contact). Moving shapes without a contact are not swept against each other (as Box2D, which sweeps
+// only bullets so).
 #include "sd_world.h"
 
 /// Sweeps stop this close (pt): the speculative contacts and the projection handle the rest.
@@ -64,15 +73,17 @@ static void sd_substep_motion(const sdWorld* world, int32_t b, double* dx, doubl
     *turn = fabs(world->angle[b] - s->a0[b]);
 }
 
-/// The earliest fraction of the substep at which contact k's shapes touch, or 1 when they do not (or already
-/// touched at its start, which the contact solver handles).
-static double sd_time_of_impact(const sdWorld* world, const sdContact* contact) {
+/// The earliest fraction of the substep at which shapes sa and sb touch, or 1 when they do not. `atStart` is the
+/// answer when they already touch at its start: 1 for a contact's shapes (the contact solver handles them), 0 for
+/// a pair without a contact (nothing else holds it: the body stays where the substep began). A contact's shapes
+/// that moved slowly for their size cannot have passed through each other and are not swept.
+static double sd_time_of_impact(const sdWorld* world, int32_t sa, int32_t sb, double atStart) {
     const sdCollisionState* c = &world->collision;
-    const sdShape* a = &c->shapes[contact->shapeA];
-    const sdShape* b = &c->shapes[contact->shapeB];
+    const sdShape* a = &c->shapes[sa];
+    const sdShape* b = &c->shapes[sb];
     double ax, ay, ta, bx, by, tb;
-    sd_substep_motion(world, contact->bodyA, &ax, &ay, &ta);
-    sd_substep_motion(world, contact->bodyB, &bx, &by, &tb);
+    sd_substep_motion(world, a->body, &ax, &ay, &ta);
+    sd_substep_motion(world, b->body, &bx, &by, &tb);
     // The largest relative motion of any point of the two shapes over the whole substep: slow for their size,
     // nothing can pass through (decided on squares first: most contacts of a pile stop here).
     const double thinA = a->thickness > 0.0 ? a->thickness : INFINITY;
@@ -80,26 +91,68 @@ static double sd_time_of_impact(const sdWorld* world, const sdContact* contact) 
     const double thin = thinA < thinB ? thinA : thinB;
     const double dx = bx - ax, dy = by - ay, distance2 = dx * dx + dy * dy;
     const double reach = 0.25 * thin - ta * a->extent - tb * b->extent; // the centres' motion that stays slow
-    if (reach >= 0.0 && distance2 <= reach * reach) return 1.0;
+    const bool contact = atStart > 0.0;
+    if (contact && reach >= 0.0 && distance2 <= reach * reach) return 1.0;
     const double motion = sqrt(distance2) + ta * a->extent + tb * b->extent;
-    if (!(motion > 0.25 * thin)) return 1.0;
+    if (contact ? !(motion > 0.25 * thin) : !(motion > 0.0)) return 1.0;
     double t = 0.0;
     for (int iteration = 0; iteration < sdContinuousIterations; ++iteration) {
         double pa[3], pb[3];
-        sd_pose_at(world, contact->bodyA, t, &pa[0], &pa[1], &pa[2]);
-        sd_pose_at(world, contact->bodyB, t, &pb[0], &pb[1], &pb[2]);
+        sd_pose_at(world, a->body, t, &pa[0], &pa[1], &pa[2]);
+        sd_pose_at(world, b->body, t, &pb[0], &pb[1], &pb[2]);
         const double separation = sd_pose_separation(a, pa, b, pb);
-        if (separation <= sdContinuousTarget) return t > 0.0 ? t : 1.0;
+        if (separation <= sdContinuousTarget) return t > 0.0 ? t : atStart;
         t += (separation - 0.5 * sdContinuousTarget) / motion;
         if (t >= 1.0) return 1.0;
     }
     return t;
 }
 
+/// The earliest impact of shape i (of an awake body) with a shape that stays still this substep and that it has
+/// no contact with, or 1. Only a shape outside the box the collision pass kept for it can reach one: every point
+/// moved less than its centre's displacement plus its turn times its extent, and the kept box holds its bounds at
+/// the pass grown by half the speculative distance, so a smaller motion stays inside.
+static double sd_outran_impact(sdWorld* world, int32_t i) {
+    const sdCollisionState* c = &world->collision;
+    const sdSolverScratch* s = &world->scratch;
+    const sdShape* shape = &c->shapes[i];
+    const int32_t b = shape->body;
+    const double px = world->x[b] - c->collideX[b], py = world->y[b] - c->collideY[b];
+    const double moved = sqrt(px * px + py * py) + fabs(world->angle[b] - c->collideAngle[b]) * shape->extent;
+    if (!(moved > 0.5 * sdSpeculativeBase)) return 1.0;
+    double rc, rs, minX, minY, maxX, maxY;
+    sd_rotation(world, b, &rc, &rs);
+    sd_shape_bounds(world, shape, &minX, &minY, &maxX, &maxY);
+    if (minX >= shape->fatMinX && minY >= shape->fatMinY && maxX <= shape->fatMaxX && maxY <= shape->fatMaxY)
+        return 1.0;
+    // The box the shape swept over the substep (its centre's path, grown by its extent).
+    const double grow = shape->extent + sdContinuousTarget;
+    const double sweepMinX = (s->x0[b] < world->x[b] ? s->x0[b] : world->x[b]) - grow;
+    const double sweepMaxX = (s->x0[b] > world->x[b] ? s->x0[b] : world->x[b]) + grow;
+    const double sweepMinY = (s->y0[b] < world->y[b] ? s->y0[b] : world->y[b]) - grow;
+    const double sweepMaxY = (s->y0[b] > world->y[b] ? s->y0[b] : world->y[b]) + grow;
+    double earliest = 1.0;
+    for (int32_t q = 0; q < c->stillShapeCount; ++q) { // still at the pass; skipped below if woken since
+        const int32_t j = c->stillShapes[q];
+        if (!c->shapeAlive[j]) continue;
+        const sdShape* other = &c->shapes[j];
+        if (other->body == b || world->awake[other->body]) continue;
+        if (!((shape->category & other->mask) || (other->category & shape->mask))) continue;
+        if (shape->fatMinX <= other->fatMaxX && other->fatMinX <= shape->fatMaxX && shape->fatMinY <= other->fatMaxY &&
+            other->fatMinY <= shape->fatMaxY)
+            continue; // the pass found this pair: its contact was swept
+        if (sweepMaxX < other->minX || other->maxX < sweepMinX || sweepMaxY < other->minY || other->maxY < sweepMinY)
+            continue;
+        const double t = sd_time_of_impact(world, i, j, 0.0);
+        if (t < earliest) earliest = t;
+    }
+    return earliest;
+}
+
 void sd_solve_continuous(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     sdSolverScratch* s = &world->scratch;
-    if (c->activeCount == 0 && c->contactCount == 0) return;
+    if (c->shapeCount == 0) return;
     // Per body, the earliest impact of this substep (the layout's spare per-body scratch holds it).
     double* impact = s->islandSleep;
     for (int32_t i = 0; i < world->slotCount; ++i) impact[i] = 1.0;
@@ -120,11 +173,20 @@ void sd_solve_continuous(sdWorld* world) {
         if (!(motion[a] + motion[b] > 0.25 * thin)) continue;
         const bool movesA = world->awake[contact->bodyA], movesB = world->awake[contact->bodyB];
         if (!movesA && !movesB) continue;
-        const double t = sd_time_of_impact(world, contact);
+        const double t = sd_time_of_impact(world, contact->shapeA, contact->shapeB, 1.0);
         if (!(t < 1.0)) continue;
         any = true;
         if (movesA && t < impact[contact->bodyA]) impact[contact->bodyA] = t;
         if (movesB && t < impact[contact->bodyB]) impact[contact->bodyB] = t;
+    }
+    // Shapes that outran the collision pass, against the shapes that stay still.
+    for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
+        if (!c->shapeAlive[i] || !world->awake[c->shapes[i].body]) continue;
+        const int32_t b = c->shapes[i].body;
+        const double t = sd_outran_impact(world, i);
+        if (!(t < impact[b])) continue;
+        impact[b] = t;
+        any = true;
     }
     if (!any) return;
     for (int32_t i = 0; i < world->slotCount; ++i) {

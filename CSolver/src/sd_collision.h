@@ -191,6 +191,10 @@ typedef struct sdCollisionState {
     double* bodyThickness;
     double* bodyMotion;
     int32_t collideCapacity;
+    // The shapes whose body did not move at the collision pass (static or resting), in slot order: what continuous
+    // collision sweeps a shape that outran the pass against (sized with the shape slots, so never grown in a step).
+    int32_t* stillShapes;
+    int32_t stillShapeCount;
 
     // Contact islands of the step: union-find over joints and active contacts (the rest stage uses it too).
     int32_t* islandParent;

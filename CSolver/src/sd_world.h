@@ -80,6 +80,7 @@ struct sdWorld {
     uint64_t topologyVersion; // bumped by every change to which rows exist or which bodies move
     sdSpringModel springModel;
     sdIslandSolver islandSolver;
+    bool failFactorizations; // test hook (CSolverTesting.h): every direct factorisation reports failure
     bool bodySpaceDisabled;
     int32_t sparseBlasRows;   // sparse fronts with at least this many rows go through LAPACK/BLAS-3
     sdStepStats stats;

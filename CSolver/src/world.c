@@ -144,6 +144,12 @@ sdResult sdWorld_SetIslandSolver(sdWorld* world, sdIslandSolver solver) {
     return sdResult_ok;
 }
 
+sdResult sdWorld_SetFailingFactorizationsForTesting(sdWorld* world, bool fail) {
+    if (world == NULL) return sdResult_nullArgument;
+    world->failFactorizations = fail;
+    return sdResult_ok;
+}
+
 sdStepStats sdWorld_GetStepStats(const sdWorld* world) {
     sdStepStats stats;
     memset(&stats, 0, sizeof stats);

@@ -61,6 +61,12 @@ extension AcceleratedBackend {
         }
     }
 
+    /// Test hook (`sdWorld_SetFailingFactorizationsForTesting`): while `fail` is true, every direct factorisation
+    /// of this world reports failure without being tried. Internal: tests reach it with `@testable import`.
+    func setFailingFactorizationsForTesting(_ fail: Bool) {
+        Self.expectOK(sdWorld_SetFailingFactorizationsForTesting(world, fail), "sdWorld_SetFailingFactorizationsForTesting")
+    }
+
     /// Counters and stage timings of the last step.
     public var lastStepStatistics: SolverStepStatistics? {
         let s = sdWorld_GetStepStats(world)

@@ -101,6 +101,7 @@ extension ReferenceWorld {
     func solveSystem(
         _ rows: [Row], _ coupled: BandMatrix, _ b: [Double], lambda: [Double], fixed: [Bool], lapackOrder: Bool = false
     ) -> [Double]? {
+        if failsFactorizationsForTesting { return nil }  // the test hook: as if the factorisation had failed
         let n = rows.count, kd = coupled.kd
         var k = BandMatrix(n: n, kd: kd)
         var rhs = b
@@ -137,6 +138,7 @@ extension ReferenceWorld {
 
     /// K·x = b over `rows` by the sparse factorisation; fixed rows as in ``solveSystem(_:_:_:lambda:fixed:lapackOrder:)``.
     func solveSparse(_ rows: [Row], _ sparse: SparseCholesky, _ b: [Double], lambda: [Double], fixed: [Bool]) -> [Double]? {
+        if failsFactorizationsForTesting { return nil }  // the test hook: as if the factorisation had failed
         var rhs = b
         for i in rows.indices where fixed[i] { rhs[i] = lambda[i] }
         for (e, couples) in sparse.coupled.enumerated() {

@@ -247,7 +247,9 @@ extension ReferenceWorld {
                 let accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap
                 collision.contacts[k].points[p].approachVelocity =
                     gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -closing.squareRoot() : u0
-                let target = trapezoidal ? -2.0 * gap / h - u0 : -gap / h
+                // Between jointed bodies no more than that: the trapezoidal target (a point approaching at u₀ must
+                // leave at −u₀) can ask for a motion the joint forbids, and a contradicted row pushes without bound.
+                let target = trapezoidal && !collision.contacts[k].jointed ? -2.0 * gap / h - u0 : -gap / h
                 // Touching points start in the system; a point with a real gap its free motion does not close
                 // starts out of it.
                 let outside = normal.c > ReferenceConstants.touchSlop && u >= target

@@ -164,6 +164,9 @@ extension ReferenceWorld {
         // Per body, for continuous collision's quick test: its shapes' largest extent and smallest thickness.
         collision.bodyExtent = Array(repeating: 0.0, count: bodies.count)
         collision.bodyThickness = Array(repeating: .infinity, count: bodies.count)
+        collision.stillShapes = collision.shapes.indices.filter { i in
+            collision.shapes[i].map { !bodies[$0.body]!.isAwake } ?? false
+        }
         for case let shape? in collision.shapes {
             if shape.extent > collision.bodyExtent[shape.body] { collision.bodyExtent[shape.body] = shape.extent }
             if shape.thickness > 0.0 && shape.thickness < collision.bodyThickness[shape.body] {

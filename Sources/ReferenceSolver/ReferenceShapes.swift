@@ -131,6 +131,9 @@ struct ReferenceCollisionState {
     /// shape that has one), for continuous collision's quick test.
     var bodyExtent: [Double] = []
     var bodyThickness: [Double] = []
+    /// The shapes whose body did not move at the collision pass (static or resting), in slot order: what continuous
+    /// collision sweeps a shape that outran the pass against.
+    var stillShapes: [Int] = []
 
     var shapeCount: Int { shapes.count - freeSlots.count }
 }

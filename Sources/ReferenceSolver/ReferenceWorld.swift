@@ -31,6 +31,9 @@ public final class ReferenceWorld: PhysicsBackend {
     var collision = ReferenceCollisionState()
     /// Fields (ReferenceFields.swift).
     var fieldStore = ReferenceFieldStore()
+    /// Test hook (the C core's `sdWorld_SetFailingFactorizationsForTesting`): while true, every direct
+    /// factorisation reports failure without being tried. Internal: tests reach it with `@testable import`.
+    var failsFactorizationsForTesting = false
 
     /// Creates an empty world with `settings` (already validated by `PhysicsWorld`).
     public init(validatedSettings settings: WorldSettings) {

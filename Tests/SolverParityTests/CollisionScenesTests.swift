@@ -116,4 +116,31 @@ struct CollisionScenesTests {
         }
         #expect(run.largest <= 1e-9, "engines apart by \(run.largest) (first at frame \(run.firstFailure ?? -1))")
     }
+
+    /// The soak's slider escape in miniature (continuous collision of a shape that outran its collision pass): a
+    /// 30 pt box on a horizontal rail rests 5 pt from a frame's left segment, beyond the distance its pass looks
+    /// for pairs; a box at 6,000 pt/s strikes it within the step. Before the sweep against still shapes both
+    /// engines let it cross the segment within that step, and it ended outside the frame.
+    @Test("A box struck toward a boundary it had no contact with stops at it, both engines alike")
+    func struckIntoBoundary() throws {
+        let run = try ParityRun(steps: 60) { world in
+            let corners = [(0.0, 0.0), (400.0, 0.0), (400.0, 200.0), (0.0, 200.0)].map { ShapePoint(x: $0.0, y: $0.1) }
+            try world.addFrame(corners)
+            let struck = try world.addBox(x: 20, y: 100, width: 30, height: 30)
+            let striker = try world.addBox(x: 70, y: 100, width: 30, height: 30, BodyOptions(vx: -6000))
+            var rail = JointDefinition()
+            rail.kind = .prismatic
+            rail.bodyB = struck
+            (rail.anchorAX, rail.anchorAY, rail.anchorBX, rail.anchorBY) = (20, 100, 20, 100)
+            _ = try world.createJoint(rail)
+            return [struck, striker]
+        }
+        #expect(run.largest <= 1e-9, "engines apart by \(run.largest) (first at frame \(run.firstFailure ?? -1))")
+        for world in [run.accelerated, run.reference] {
+            let struck = try world.state(of: run.bodies[0])
+            // Its centre within 1 pt of touching the segment (15 pt, its half width) or farther in, on its rail.
+            #expect(struck.x >= 14 && struck.x <= 385, "the struck box ended at x = \(struck.x)")
+            #expect(abs(struck.y - 100) < 1e-6, "off its rail: y = \(struck.y)")
+        }
+    }
 }

@@ -50,18 +50,29 @@ struct SoakTests {
         #expect(rises.contains { $0 < -1e-4 }, "rises \(rises)")
     }
 
-    @Test("Known issue: jointed items that also collide with each other blow up (SoakScene.jointedContactNote)")
+    @Test("Jointed pairs that also collide with each other (cycles of 200, 4,000 steps): nothing non-finite, nothing escapes, the quiet halves never gain energy")
     func jointedPairsThatCollide() async {
-        let scene = SoakScene(solver: .accelerated, cycleSteps: 200, jointedPairsCollide: true)
-        var worst = 0.0
-        for _ in 0..<400 {
+        // Before contacts between jointed items stopped asking for the trapezoidal reversal (contact_solver.c,
+        // sd_build_velocity_system), the pinned pair landed folded at step 3,351, was thrown at 10⁵ pt/s, and every
+        // number went to 10¹⁵. The fastest item at any step is not bounded here: the snap pulls the pinned pair at
+        // up to ~6,000 pt/s at the start of each active half, whether or not its items collide.
+        let cycle = 200
+        let scene = SoakScene(solver: .accelerated, cycleSteps: cycle, jointedPairsCollide: true)
+        let scale = SoakScene.energyScale(scene)
+        var quietStart: Double?
+        var rises: [Double] = []
+        for step in 1...4000 {
             await Task.yield()
             scene.advance()
-            worst = max(worst, scene.reading().fastest)
+            let phase = (step - 1) % cycle
+            if phase == scene.activeSteps { quietStart = scene.reading().energy }
+            guard step % cycle == 0 else { continue }
+            let r = scene.reading()
+            #expect(r.nonFinite == 0 && r.escaped == 0, "step \(step): \(r.nonFinite) non-finite, \(r.escaped) outside the box")
+            #expect(r.fastest < 3000, "step \(step): an item at \(r.fastest) pt/s")
+            if let begin = quietStart { rises.append((r.energy - begin) / scale) }
         }
-        withKnownIssue(Comment(rawValue: SoakScene.jointedContactNote)) {
-            // The pair lands on the pile at step 351 and is thrown out of the box (thousands of pt/s).
-            #expect(worst < 3000, "fastest item \(worst) pt/s")
-        }
+        #expect(rises.count == 20)
+        #expect(rises.allSatisfy { $0 <= SoakScene.energyTolerance }, "quiet-half rises \(rises)")
     }
 }
