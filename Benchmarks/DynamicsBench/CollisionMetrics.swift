@@ -73,6 +73,9 @@ struct SceneMeasurement {
             let g = scene.pour!
             let out = (0..<g.n).map(state).filter { Self.escaped($0, g) }
             let below = out.count { $0.y > g.height }, left = out.count { $0.y <= g.height && $0.x < 0 }
+            // How far below the floor's top face the lowest centre is: a few points is an item pressed deep into the
+            // floor by the pile; more than the floor's thickness plus a half item is one that went through.
+            let deepest = out.lazy.filter { $0.y > g.height }.map { $0.y - g.height }.max()
             // Ours only: where the escaped items are (below the floor first, then left, then right) and the first
             // frame after which any item was out.
             return [
@@ -80,6 +83,7 @@ struct SceneMeasurement {
                 "wallHeight": .number(g.height), "columns": .integer(g.columns), "rows": .integer(g.rows),
                 "escapedBelow": .integer(below), "escapedLeft": .integer(left), "escapedRight": .integer(out.count - below - left),
                 "firstEscapeFrame": firstEscapeFrame.map(MetricValue.integer) ?? .null,
+                "deepestBelow": deepest.map(MetricValue.number) ?? .null,
             ]
         case .stack:
             return [

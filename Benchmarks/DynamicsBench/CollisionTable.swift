@@ -97,7 +97,8 @@ struct CollisionTable {
                 let left = m["escapedLeft"]?.number, let right = m["escapedRight"]?.number
             else { return walls }
             let first = m["firstEscapeFrame"]?.number.map { ", first out after frame \(Int($0))" } ?? ""
-            return walls + "; out: \(Int(below)) below, \(Int(left)) left, \(Int(right)) right" + first
+            let deepest = m["deepestBelow"]?.number.map { " (lowest centre \(figure($0)) pt under the floor's top)" } ?? ""
+            return walls + "; out: \(Int(below)) below\(deepest), \(Int(left)) left, \(Int(right)) right" + first
         case .stack: return "drift \(pt("maxDrift")), sink top \(pt("topSink")) / bottom \(pt("bottomSink")), all asleep \(yes("allAsleep"))"
         case .pyramid:
             return "stands \(yes("stands")), displacement \(pt("maxDisplacement")) (sideways \(pt("maxHorizontalDisplacement"))), top sink \(pt("topSink"))"

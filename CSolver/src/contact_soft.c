@@ -18,7 +18,8 @@
 // once-a-step work here goes contact by contact.
 #include "sd_solve.h"
 
-/// Soft-contact stiffness (Hz, capped at a quarter of the substep rate), damping ratio and push-out speed (pt/s).
+/// Soft-contact stiffness (Hz, capped at a quarter of the substep rate; twice that for a contact with a body that
+/// cannot move), damping ratio and push-out speed (pt/s).
 #define sdSoftContactHertz 30.0
 #define sdSoftContactDampingRatio 10.0
 #define sdSoftMaxPushOut 300.0
@@ -176,6 +177,7 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
         soft->b = c->softEnds[2 * q + 1];
         soft->pointCount = contact->pointCount;
         soft->flags = contact->jointed ? sdSoftFlag_jointed : 0;
+        if ((ima == 0.0 && iia == 0.0) || (imb == 0.0 && iib == 0.0)) soft->flags |= sdSoftFlag_still;
         soft->nx = nx;
         soft->ny = ny;
         soft->friction = contact->friction;
@@ -247,15 +249,21 @@ void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) 
     }
 }
 
-/// The terms of a biased (solve) or relaxing sweep over substep h.
-static sdSoftSweepTerms sd_sweep_terms(bool bias, double h) {
+/// A push-out of stiffness `hertz` over substep h, or none (a relaxing sweep).
+static sdSoftness sd_push_out(bool bias, double hertz, double h) {
     double biasRate = 0.0, massScale = 1.0;
-    if (bias) {
-        const double hertz = sdSoftContactHertz < 0.25 / h ? sdSoftContactHertz : 0.25 / h;
-        sd_softness(hertz, sdSoftContactDampingRatio, h, &biasRate, &massScale);
-    }
-    return (sdSoftSweepTerms){.bias = bias, .biasRate = biasRate, .leak = (1.0 - massScale) / massScale,
-                              .softScale = massScale, .inverseH = 1.0 / h, .maxPushOut = sdSoftMaxPushOut};
+    if (bias) sd_softness(hertz, sdSoftContactDampingRatio, h, &biasRate, &massScale);
+    return (sdSoftness){.biasRate = biasRate, .leak = (1.0 - massScale) / massScale, .softScale = massScale};
+}
+
+/// The terms of a biased (solve) or relaxing sweep over substep h. A soft contact's overlap settles where its
+/// leak balances the load it carries, so the bottom of a pile 300 items deep sank 16 pt into the floor at 30 Hz;
+/// twice the stiffness for contacts with a body that cannot move leaves a quarter of that.
+static sdSoftSweepTerms sd_sweep_terms(bool bias, double h) {
+    const double hertz = sdSoftContactHertz < 0.25 / h ? sdSoftContactHertz : 0.25 / h;
+    return (sdSoftSweepTerms){.bias = bias, .moving = sd_push_out(bias, hertz, h),
+                              .still = sd_push_out(bias, 2.0 * hertz, h), .inverseH = 1.0 / h,
+                              .maxPushOut = sdSoftMaxPushOut};
 }
 
 void sd_solve_soft_contacts(sdWorld* world, const sdContactIsland* island, double h) {

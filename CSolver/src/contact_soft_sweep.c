@@ -106,7 +106,8 @@ SD_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, const sd
     const sdV4 zero = sd_v4_splat(0.0);
     const sdV4 nx = SD_LANE_FIELD(nx), ny = SD_LANE_FIELD(ny);
     const sdM4 twoPoints = (sdM4){s0->pointCount, s1->pointCount, s2->pointCount, s3->pointCount} == 2;
-    const sdM4 pushes = ((sdM4){s0->flags, s1->flags, s2->flags, s3->flags} & sdSoftFlag_jointed) == 0;
+    const sdM4 flags = {s0->flags, s1->flags, s2->flags, s3->flags};
+    const sdM4 pushes = (flags & sdSoftFlag_jointed) == 0, still = (flags & sdSoftFlag_still) != 0;
     const sdV4 linear = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny; // the points' shared normal speed
 
     // Each point's residual J·v + offset + softness·λ (zero when satisfied): a gap closes exactly, no more; an
@@ -127,12 +128,16 @@ SD_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, const sd
         inverse[p] = normalMass;
         if (terms->bias) {
             const sdM4 spring = ~gap & pushes;
-            const sdV4 limit = sd_v4_splat(-terms->maxPushOut), push = sd_v4_splat(terms->biasRate) * separation;
-            const sdV4 leak = sd_v4_splat(terms->leak);
+            const sdSoftness* moving = &terms->moving;
+            const sdSoftness* fixed = &terms->still;
+            const sdV4 biasRate = sd_v4_select(still, sd_v4_splat(fixed->biasRate), sd_v4_splat(moving->biasRate));
+            const sdV4 leak = sd_v4_select(still, sd_v4_splat(fixed->leak), sd_v4_splat(moving->leak));
+            const sdV4 softScale = sd_v4_select(still, sd_v4_splat(fixed->softScale), sd_v4_splat(moving->softScale));
+            const sdV4 limit = sd_v4_splat(-terms->maxPushOut), push = biasRate * separation;
             const sdV4 springOffset = sd_v4_select(push > limit, push, limit) + leak * normalK * impulse[p];
             offset = sd_v4_select(spring, springOffset, offset);
-            diagonal[p] = sd_v4_select(spring, normalK * sd_v4_splat(1.0 + terms->leak), normalK);
-            inverse[p] = sd_v4_select(spring, normalMass * sd_v4_splat(terms->softScale), normalMass);
+            diagonal[p] = sd_v4_select(spring, normalK * (sd_v4_splat(1.0) + leak), normalK);
+            inverse[p] = sd_v4_select(spring, normalMass * softScale, normalMass);
         }
         residual[p] = linear + b.w * cb[p] - a.w * ca[p] + offset;
     }

@@ -108,6 +108,9 @@ typedef struct sdSoftPoint {
 /// Some point met at an impact faster than the restitution threshold, and the contact is elastic: the restitution
 /// pass looks at it (the others it skips without reading the contact).
 #define sdSoftFlag_bounces 2
+/// One body cannot move (static, anchored or kinematic): the overlap pushes out at the stiffer softness, as Box2D
+/// v3's static softness, so the floor under a deep pile is not pressed in by the whole pile's weight.
+#define sdSoftFlag_still 4
 
 /// A contact of a large island: everything a sweep reads, its points and its one friction row at their mean arm.
 /// Contacts sit in blocks of sdSoftLanes that share no moving body (contact_order.c); a lane without a contact
@@ -314,12 +317,17 @@ void sd_gather_soft_velocities(struct sdWorld* world, const sdContactIsland* isl
 void sd_relax_soft_contacts(struct sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep);
 
 // contact_soft_sweep.c
-/// The terms of a sweep: the soft push-out's bias rate on an overlap (1/s), the leak of its softness (softness =
-/// leak · K) with its mass scale 1/(1 + leak), 1/h, and the fastest push-out (pt/s). A relaxing sweep has `bias`
-/// false.
+/// A soft push-out's terms: its bias rate on an overlap (1/s), the leak of its softness (softness = leak · K), and
+/// its mass scale 1/(1 + leak).
+typedef struct sdSoftness {
+    double biasRate, leak, softScale;
+} sdSoftness;
+/// The terms of a sweep: the softness of contacts between moving bodies and of contacts with a body that cannot
+/// move (sdSoftFlag_still), 1/h, and the fastest push-out (pt/s). A relaxing sweep has `bias` false.
 typedef struct sdSoftSweepTerms {
     bool bias;
-    double biasRate, leak, softScale, inverseH, maxPushOut;
+    sdSoftness moving, still;
+    double inverseH, maxPushOut;
 } sdSoftSweepTerms;
 /// One sweep over a large island's lanes at the bodies' current motion, a block of sdSoftLanes contacts at once
 /// (vector instructions; AVX2 where the processor has it). It computes what a one-contact-at-a-time sweep in the

@@ -45,6 +45,8 @@ struct SoftContact {
     var a: Int, b: Int
     /// Its bodies are joined by a joint: the biased sweeps do not push an overlap apart.
     var jointed = false
+    /// One body cannot move (static, anchored or kinematic): an overlap pushes out at twice the stiffness.
+    var still = false
     var nx = 0.0, ny = 0.0
     var friction = 0.0
     /// Coupling of the two points' normal rows (J₀·M⁻¹·J₁ᵀ).
@@ -140,14 +142,19 @@ struct SoftIsland {
     /// (relax); gaps close speculatively either way. An overlapping point in the biased sweep is a spring: its
     /// row's K grows by the factor 1 + leak, so its inverse is the rigid mass over 1 + leak.
     mutating func sweep(bias: Bool, h: Double) {
-        var biasRate = 0.0, massScale = 1.0
-        if bias {
-            let hertz = SoftStep.contactHertz < 0.25 / h ? SoftStep.contactHertz : 0.25 / h
-            (biasRate, massScale) = Self.softness(hertz: hertz, zeta: SoftStep.dampingRatio, h: h)
+        // A push-out's bias rate, leak and mass scale 1/(1 + leak); contacts with a body that cannot move take
+        // twice the stiffness (the C core's still softness).
+        func pushOut(hertz: Double) -> (biasRate: Double, leak: Double, softScale: Double) {
+            var biasRate = 0.0, massScale = 1.0
+            if bias { (biasRate, massScale) = Self.softness(hertz: hertz, zeta: SoftStep.dampingRatio, h: h) }
+            return (biasRate, (1.0 - massScale) / massScale, massScale)
         }
-        let inverseH = 1.0 / h, leak = (1.0 - massScale) / massScale, softScale = massScale  // 1/(1 + leak)
+        let hertz = SoftStep.contactHertz < 0.25 / h ? SoftStep.contactHertz : 0.25 / h
+        let moving = pushOut(hertz: hertz), fixed = pushOut(hertz: 2.0 * hertz)
+        let inverseH = 1.0 / h
         for q in contacts.indices {
             var soft = contacts[q]
+            let (biasRate, leak, softScale) = soft.still ? fixed : moving
             var a = bodies[soft.a], b = bodies[soft.b]
             let nx = soft.nx, ny = soft.ny
             let n = soft.points.count
@@ -277,7 +284,9 @@ extension ReferenceWorld {
         let nx = contact.normal.x, ny = contact.normal.y, tx = -ny, ty = nx
         let ima = bodyA.invMass, imb = bodyB.invMass, iia = bodyA.invInertia, iib = bodyB.invInertia
         let v0a = start.velocities[a], v0b = start.velocities[b]
-        var soft = SoftContact(contact: k, a: localA, b: localB, jointed: contact.jointed, nx: nx, ny: ny, friction: contact.friction)
+        var soft = SoftContact(
+            contact: k, a: localA, b: localB, jointed: contact.jointed,
+            still: (ima == 0.0 && iia == 0.0) || (imb == 0.0 && iib == 0.0), nx: nx, ny: ny, friction: contact.friction)
         var sumAx = 0.0, sumAy = 0.0, sumBx = 0.0, sumBy = 0.0
         for (p, point) in contact.points.enumerated() {
             var sp = SoftPoint()
