@@ -82,6 +82,18 @@ static void sd_integrate_positions(sdWorld* world, double h) {
     }
 }
 
+/// After restitution and the relaxing sweeps changed contact islands' velocities: the speed cap again, so no speed
+/// a step leaves exceeds sdMaxMagnitude (the cap before the positions moved is idempotent on the rest).
+static void sd_cap_contact_velocities(sdWorld* world) {
+    if (world->collision.contactIslandCount == 0) return; // only contact islands' velocities changed
+    for (int32_t i = 0; i < world->slotCount; ++i) {
+        if (!world->awake[i]) continue;
+        world->vx[i] = sd_clamp_magnitude(world->vx[i], sdMaxMagnitude);
+        world->vy[i] = sd_clamp_magnitude(world->vy[i], sdMaxMagnitude);
+        world->w[i] = sd_clamp_magnitude(world->w[i], sdMaxMagnitude);
+    }
+}
+
 sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     if (world == NULL) return sdResult_nullArgument;
     if (!isfinite(dt)) return sdResult_nonFinite;
@@ -121,6 +133,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
         sd_integrate_positions(world, h);
         const double t3 = sd_now();
         sd_apply_restitution(world, h, step == substepCount - 1);
+        sd_cap_contact_velocities(world);
         sd_project_positions(world);
         sd_project_contacts(world);
         sd_solve_continuous(world);

@@ -41,6 +41,13 @@ extension ReferenceWorld {
                 }
             }
             applyRestitution(&islands, h: h, lastSubstep: substep == substeps - 1)
+            // The cap again after restitution and the relaxing sweeps (the C core skips it without contact
+            // islands, where it changes nothing).
+            for i in bodies.indices where bodies[i]?.isAwake == true {
+                bodies[i]!.vx = Self.clampMagnitude(bodies[i]!.vx, Validate.maximumMagnitude)
+                bodies[i]!.vy = Self.clampMagnitude(bodies[i]!.vy, Validate.maximumMagnitude)
+                bodies[i]!.w = Self.clampMagnitude(bodies[i]!.w, Validate.maximumMagnitude)
+            }
             projectPositions(layout, owners: islands.owner)
             projectContacts(islands, layout)
             solveContinuous(start: start)

@@ -61,6 +61,9 @@ struct JointedContactTests {
         // (SoakScene.jointedContactNote).
         for (turnA, turnB) in [(3.14, 4.71), (2.355, 4.71)] {
             let fastest = Self.dropFolded(solver, turnA: turnA, turnB: turnB)
+            // Thrown or not, no velocity a step leaves passes the cap of 10¹⁵ on each component (restitution and
+            // the relaxing sweeps come after the cap before the positions move, so the step caps again after them).
+            #expect(fastest <= 1e15 * 2.0.squareRoot(), "turned \(turnA), \(turnB): fastest item \(fastest) pt/s, above the cap")
             withKnownIssue(Comment(rawValue: "a crossed pinned pair: see SoakScene.jointedContactNote")) {
                 #expect(fastest < 1500, "turned \(turnA), \(turnB): fastest item \(fastest) pt/s")
             }
