@@ -135,26 +135,6 @@ SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_
     }
 }
 
-/// L·Lᵀ·x = b in place with the double factor, supernode by supernode.
-SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    double* below = sp->front; // free between factorisations
-    const sdSupernode* nodes = sp->supernodes + factor->superStart;
-    for (int32_t k = 0; k < factor->superCount; ++k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
-        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
-    }
-    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
-        sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
-    }
-}
-
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
 /// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y.
 SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
@@ -200,15 +180,20 @@ SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32
     }
 }
 
-/// L·Lᵀ·x = b in place with the packed single-precision factor, supernode by supernode.
-SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+/// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree, backward up it, with the double factor or
+/// (`packed`, a constant wherever this is inlined) its packed single-precision copy.
+SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed) {
     double* below = sp->front; // free between factorisations
     const sdSupernode* nodes = sp->supernodes + factor->superStart;
     for (int32_t k = 0; k < factor->superCount; ++k) {
         const sdSupernode* node = &nodes[k];
         const int32_t m = node->rowCount, w = node->count;
         const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below);
+        if (packed) {
+            sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below);
+        } else {
+            sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
+        }
         for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
     }
     for (int32_t k = factor->superCount - 1; k >= 0; --k) {
@@ -216,8 +201,18 @@ SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* fac
         const int32_t m = node->rowCount, w = node->count;
         const int32_t* rows = sp->rowIndex + node->rowStart + w;
         for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
-        sd_packed_backward(sp->packed + node->packedStart, m, w, x + node->first, below);
+        if (packed) {
+            sd_packed_backward(sp->packed + node->packedStart, m, w, x + node->first, below);
+        } else {
+            sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
+        }
     }
+}
+SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    sd_supernode_solve(sp, factor, x, false);
+}
+SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    sd_supernode_solve(sp, factor, x, true);
 }
 
 static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_block_body(sp, f, x); }
