@@ -58,23 +58,6 @@ static void sd_to_local(const sdWorld* world, int32_t body, double x, double y, 
     *ly = -s * dx + c * dy;
 }
 
-void sd_anchor_world(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
-                     double* ry) {
-    if (body < 0) {
-        *x = lx;
-        *y = ly;
-        *rx = 0.0;
-        *ry = 0.0;
-        return;
-    }
-    double c, s;
-    sd_rotation(world, body, &c, &s);
-    *rx = c * lx - s * ly;
-    *ry = s * lx + c * ly;
-    *x = world->x[body] + *rx;
-    *y = world->y[body] + *ry;
-}
-
 /// World position of a local anchor, for const readers (no rotation cache).
 static void sd_anchor_point(const sdWorld* world, int32_t body, double lx, double ly, double* x, double* y) {
     if (body < 0) {

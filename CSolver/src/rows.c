@@ -90,28 +90,10 @@ void sd_refresh_row_geometry(sdWorld* world, double h) {
     if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
 }
 
-/// World position of a body's local anchor and its lever arm (sd_anchor_world, inline).
-static inline void sd_anchor_at(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
-                                double* ry) {
-    if (body < 0) {
-        *x = lx;
-        *y = ly;
-        *rx = 0.0;
-        *ry = 0.0;
-        return;
-    }
-    double c, s;
-    sd_rotation(world, body, &c, &s);
-    *rx = c * lx - s * ly;
-    *ry = s * lx + c * ly;
-    *x = world->x[body] + *rx;
-    *y = world->y[body] + *ry;
-}
-
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
     double ax, ay, bx, by, rax, ray, rbx, rby;
-    sd_anchor_at(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
-    sd_anchor_at(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
+    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
+    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
     const double dx = bx - ax, dy = by - ay;
     const double relativeAngle = sd_angle_of(world, g->bodyB) - sd_angle_of(world, g->bodyA) - g->referenceAngle;
     row->a = g->bodyA;

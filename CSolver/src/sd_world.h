@@ -164,9 +164,24 @@ static inline int32_t sd_find(int32_t* parent, int32_t i) {
     return i;
 }
 
-/// World position and offset from the centre of a joint anchor given in `body`'s local frame (cached rotation).
-void sd_anchor_world(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y, double* rx,
-                     double* ry);
+/// World position and offset from the centre of a joint anchor given in `body`'s local frame (cached rotation;
+/// a negative body: the anchor is already in world coordinates). Inline: the row fill calls it per row.
+static inline void sd_anchor_world(sdWorld* world, int32_t body, double lx, double ly, double* x, double* y,
+                                   double* rx, double* ry) {
+    if (body < 0) {
+        *x = lx;
+        *y = ly;
+        *rx = 0.0;
+        *ry = 0.0;
+        return;
+    }
+    double c, s;
+    sd_rotation(world, body, &c, &s);
+    *rx = c * lx - s * ly;
+    *ry = s * lx + c * ly;
+    *x = world->x[body] + *rx;
+    *y = world->y[body] + *ry;
+}
 
 /// Frees joint slot i.
 void sd_destroy_joint_slot(sdWorld* world, int32_t i);
