@@ -166,25 +166,31 @@ int sd_find_pairs(sdWorld* world, double dt) {
     return sdResult_ok;
 }
 
+/// Reports shapes i and j (kept boxes a and b) as a pair if they may collide and `cell` holds the lower corner of
+/// their boxes' overlap (so a pair whose boxes share several cells is reported once). False only when out of
+/// memory.
+static inline bool sd_report_pair(sdWorld* world, int32_t i, int32_t j, int64_t cell, double inverseCell) {
+    sdCollisionState* c = &world->collision;
+    const sdShape* a = &c->shapes[i < j ? i : j];
+    const sdShape* b = &c->shapes[i < j ? j : i];
+    if (!sd_pair_candidate(world, a, b)) return true;
+    const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
+    const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
+    if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) != cell)
+        return true;
+    return sd_push_pair(c, i, j);
+}
+
 /// Reports the candidate pairs in each bucket when every shape is binned.
 static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets, double inverseCell) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
     for (uint32_t k = 0; k < buckets; ++k) {
         for (int32_t e = start[k]; e < start[k + 1]; ++e) {
-            const int32_t i = c->cellEntries[e];
-            const sdShape* a = &c->shapes[i];
             for (int32_t f = e + 1; f < start[k + 1]; ++f) {
                 if (c->entryCell[f] != c->entryCell[e]) continue;
-                const int32_t j = c->cellEntries[f];
-                const sdShape* b = &c->shapes[j];
-                if (!sd_pair_candidate(world, a, b)) continue;
-                const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
-                const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
-                if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) !=
-                    c->entryCell[e])
-                    continue;
-                if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
+                if (!sd_report_pair(world, c->cellEntries[e], c->cellEntries[f], c->entryCell[e], inverseCell))
+                    return sdResult_outOfMemory;
             }
         }
     }
@@ -209,14 +215,7 @@ static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell)
                 for (int32_t e = start[k]; e < start[k + 1]; ++e) {
                     const int32_t j = c->cellEntries[e];
                     if (c->entryCell[e] != cell || j == i || (a->enlarged && j < i)) continue;
-                    const sdShape* b = &c->shapes[j];
-                    if (!sd_pair_candidate(world, i < j ? a : b, i < j ? b : a)) continue;
-                    const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
-                    const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
-                    if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) !=
-                        cell)
-                        continue;
-                    if (!sd_push_pair(c, i, j)) return sdResult_outOfMemory;
+                    if (!sd_report_pair(world, i, j, cell, inverseCell)) return sdResult_outOfMemory;
                 }
             }
         }

@@ -121,7 +121,7 @@ static double sd_outran_impact(sdWorld* world, int32_t i) {
     const double moved = sqrt(px * px + py * py) + fabs(world->angle[b] - c->collideAngle[b]) * shape->extent;
     if (!(moved > 0.5 * sdSpeculativeBase)) return 1.0;
     double rc, rs, minX, minY, maxX, maxY;
-    sd_rotation(world, b, &rc, &rs);
+    sd_rotation(world, b, &rc, &rs); // refreshes the rotation cache the bounds read
     sd_shape_bounds(world, shape, &minX, &minY, &maxX, &maxY);
     if (minX >= shape->fatMinX && minY >= shape->fatMinY && maxX <= shape->fatMaxX && maxY <= shape->fatMaxY)
         return 1.0;
