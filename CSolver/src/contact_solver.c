@@ -3,9 +3,10 @@
 //                substep under the world's position update (trapezoidal: −2·gap/h − J·v₀; UIKit-compatible:
 //                −gap/h), impulse ≥ 0; a friction row, |impulse| ≤ μ·normal impulse (Coulomb); the joint rows the
 //                island holds, with their own laws.
-//   restitution  after the positions moved: an impact faster than 100 pt/s leaves at e times its approach speed;
-//                a slower one (or e = 0) stops — which also removes the separating speed the trapezoidal update's
-//                gap-closing target can leave behind.
+//   restitution  after the positions moved: an impact faster than 100 pt/s leaves at e times its approach speed,
+//                carried through the rigid joint rows the island holds; a slower one (or e = 0) stops — which also
+//                removes the separating speed the trapezoidal update's gap-closing target can leave behind (only in
+//                islands without joints: in one that holds joints the velocity stage closes the gap, no more).
 //   projection   overlaps (and the held rigid joint rows) moved back to zero error on positions.
 // Small islands (≤ sdDirectContactRows rows) are solved exactly: the system matrix K = J·M⁻¹·Jᵀ by the in-house
 // or LAPACK Cholesky, with an active set for the one-sided rows and the friction cones (finished by projected
@@ -113,7 +114,7 @@ static inline sdContact* sd_row_contact(sdWorld* world, const sdRow* row) { retu
 static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
-    const bool trapezoidal = world->springModel == sdSpringModel_analytic;
+    const bool reverses = world->springModel == sdSpringModel_analytic && island->layoutCount == 0;
     int32_t m = 0;
     for (int32_t q = 0; q < island->layoutCount; ++q) {
         const sdIsland* layout = &s->islands[c->ownedLayout[island->layoutStart + q]];
@@ -144,9 +145,12 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             // a = (u − u₀)/h the gap s closes at −√(u₀² − 2·a·s), faster than u₀ when falling onto something.
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             contact->points[p].approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
-            // Between jointed bodies no more than that: the trapezoidal target (a point approaching at u₀ must
-            // leave at −u₀) can ask for a motion the joint forbids, and a contradicted row pushes without bound.
-            s->rhs[rn] = trapezoidal && !contact->jointed ? -2.0 * gap / h - u0 : -gap / h;
+            // Between jointed bodies, and in an island that holds joints, no more than that. The trapezoidal
+            // target (a point approaching at u₀ must leave at −u₀) can ask for a motion the joint forbids, and a
+            // contradicted row pushes without bound; and the separating speed it leaves behind is taken back by
+            // restitution's resting rows, which a joint couples to rows that cannot pull (a pile of pinned pairs
+            // was launched). There an impact stops here, and restitution bounces it through the joints.
+            s->rhs[rn] = reverses && !contact->jointed ? -2.0 * gap / h - u0 : -gap / h;
             s->lo[rn] = 0.0;
             s->hi[rn] = INFINITY;
             // Touching points start in the system (a stack's rows all push; in free fall their relative motion
@@ -380,15 +384,23 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
 }
 
 /// Writes the restitution system of a contact island at rows [base, base + m): the normal rows of points that
-/// pushed this substep, each with its target normal velocity and the bound that keeps its total impulse ≥ 0.
+/// pushed this substep, each with its target normal velocity and the bound that keeps its total impulse ≥ 0,
+/// then (if any) the rigid rows of the joint islands it holds, each keeping its J·v: a bounce carries through a
+/// pin or a weld to the items behind it. Without them one item of a pinned pair bounced off the floor while its
+/// partner kept moving, and the next substep took up the pin's broken velocity by spinning the pair (a welded
+/// pair rose to 0.34 of its drop instead of e² = 0.09; a crossed pinned pair was thrown at 10¹⁵ pt/s). Returns m.
 static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland* island, int32_t base) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
-    const bool trapezoidal = world->springModel == sdSpringModel_analytic;
+    // Only where the velocity stage reversed slow impacts (the trapezoidal target, in islands without joints).
+    const bool rests = world->springModel == sdSpringModel_analytic && island->layoutCount == 0;
     int32_t m = 0;
     for (int32_t q = 0; q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];
         sdContact* contact = &world->collision.contacts[k];
+        // Between jointed bodies a contact only keeps from approaching: a bounce would push apart what the joint
+        // holds together.
+        if (contact->jointed) continue;
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             sdContactPoint* point = &contact->points[p];
             if (!(point->normalImpulse > 0.0)) continue;
@@ -405,7 +417,7 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
             double target;
             if (point->approachVelocity < -sdRestitutionThreshold) {
                 target = -contact->restitution * point->approachVelocity; // an impact: bounce
-            } else if (trapezoidal && u > 0.0) {
+            } else if (rests && u > 0.0) {
                 target = 0.0; // closing the gap exactly left it leaving: it should rest
             } else {
                 continue;
@@ -416,6 +428,22 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
             s->fixed[r] = 0;
             s->sortIndex[r] = r;
             m += 1;
+        }
+    }
+    if (m == 0) return 0;
+    for (int32_t q = 0; q < island->layoutCount; ++q) {
+        const sdIsland* layout = &s->islands[c->ownedLayout[island->layoutStart + q]];
+        sd_fill_rows(world, layout, 1.0, false);
+        for (int32_t p = 0; p < layout->rowCount; ++p) {
+            const sdRow* row = &s->rows[s->sortIndex[layout->rowStart + p]];
+            if (!(row->flags & sdRowFlag_rigid)) continue;
+            const int32_t r = base + m++;
+            s->rows[r] = *row;
+            s->rhs[r] = sd_row_velocity(world, row, world->vx, world->vy, world->w); // less J·v below: no change
+            s->lo[r] = -INFINITY;
+            s->hi[r] = INFINITY;
+            s->fixed[r] = 0;
+            s->sortIndex[r] = r;
         }
     }
     return m;
@@ -440,7 +468,7 @@ void sd_apply_restitution(sdWorld* world, double h, bool lastSubstep) {
             if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
         for (int32_t r = base; r < base + m; ++r) {
             const sdRow* row = &s->rows[r];
-            sd_row_contact(world, row)->points[row->point].normalImpulse += s->lambda[r];
+            if (row->flags & sdRowFlag_contact) sd_row_contact(world, row)->points[row->point].normalImpulse += s->lambda[r];
         }
     }
 }

@@ -227,7 +227,8 @@ extension ReferenceWorld {
         _ island: ReferenceContactIsland, _ layout: ReferenceLayout, start: SubstepStart, h: Double
     ) -> ContactSystem {
         var s = ContactSystem()
-        let trapezoidal = springModel == .analytic
+        // The trapezoidal reversal only in islands that hold no joints (contact_solver.c says why).
+        let reverses = springModel == .analytic && island.layoutIslands.isEmpty
         for k in island.layoutIslands {
             for row in jointRows(layout.islands[k], h: h, springs: true) {
                 let (target, fixed) = jointRowTarget(row, h: h, u: rowVelocity(row), start: start)
@@ -249,7 +250,8 @@ extension ReferenceWorld {
                     gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -closing.squareRoot() : u0
                 // Between jointed bodies no more than that: the trapezoidal target (a point approaching at u₀ must
                 // leave at −u₀) can ask for a motion the joint forbids, and a contradicted row pushes without bound.
-                let target = trapezoidal && !collision.contacts[k].jointed ? -2.0 * gap / h - u0 : -gap / h
+                // In an island that holds joints an impact stops here, and restitution bounces it through them.
+                let target = reverses && !collision.contacts[k].jointed ? -2.0 * gap / h - u0 : -gap / h
                 // Touching points start in the system; a point with a real gap its free motion does not close
                 // starts out of it.
                 let outside = normal.c > ReferenceConstants.touchSlop && u >= target
@@ -323,11 +325,15 @@ extension ReferenceWorld {
     // MARK: Restitution
 
     /// The restitution system of a contact island: the normal rows of points that pushed this substep, each with
-    /// its target normal velocity and the bound that keeps its total impulse ≥ 0.
-    private func restitutionSystem(_ island: ReferenceContactIsland) -> ContactSystem {
+    /// its target normal velocity and the bound that keeps its total impulse ≥ 0, then (if any) the rigid rows of
+    /// the joint islands it holds, each keeping its J·v, so a bounce carries through a pin or a weld.
+    private func restitutionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout) -> ContactSystem {
         var s = ContactSystem()
-        let trapezoidal = springModel == .analytic
-        for k in island.contacts {
+        // Resting rows only where the velocity stage reversed slow impacts (islands without joints).
+        let rests = springModel == .analytic && island.layoutIslands.isEmpty
+        // Between jointed bodies a contact only keeps from approaching: a bounce would push apart what the joint
+        // holds together.
+        for k in island.contacts where !collision.contacts[k].jointed {
             for (p, point) in collision.contacts[k].points.enumerated() where point.normalImpulse > 0.0 {
                 if point.touch == nil || point.normalImpulse >= point.maxNormalImpulse {  // strongest push yet
                     let contact = collision.contacts[k]
@@ -339,7 +345,7 @@ extension ReferenceWorld {
                 let target: Double
                 if point.approachVelocity < -ReferenceConstants.restitutionThreshold {
                     target = -collision.contacts[k].restitution * point.approachVelocity  // an impact: bounce
-                } else if trapezoidal && rowVelocity(row) > 0.0 {
+                } else if rests && rowVelocity(row) > 0.0 {
                     target = 0.0  // closing the gap exactly left it leaving: it should rest
                 } else {
                     continue
@@ -347,18 +353,24 @@ extension ReferenceWorld {
                 s.append(row, rhs: target, lo: -point.normalImpulse, hi: .infinity, hold: .free)
             }
         }
+        if s.rows.isEmpty { return s }
+        for k in island.layoutIslands {
+            for row in jointRows(layout.islands[k], h: 1.0, springs: false) where row.isRigid {
+                s.append(row, rhs: rowVelocity(row), lo: -.infinity, hi: .infinity, hold: .free)  // less J·v: no change
+            }
+        }
         return s
     }
 
     /// After the positions moved: impacts bounce by their restitution, and the trapezoidal update's spurious
     /// separating speed is removed. Large islands relax instead (and bounce on the step's last substep).
-    func applyRestitution(_ islands: inout ReferenceContactIslands, h: Double, lastSubstep: Bool) {
+    func applyRestitution(_ islands: inout ReferenceContactIslands, _ layout: ReferenceLayout, h: Double, lastSubstep: Bool) {
         for (i, island) in islands.islands.enumerated() {
             if !island.direct {  // the soft step's second half
                 relaxSoftIsland(&islands.soft[i]!, h: h, lastSubstep: lastSubstep)
                 continue
             }
-            var s = restitutionSystem(island)
+            var s = restitutionSystem(island, layout)
             if s.rows.isEmpty { continue }
             solveVelocitiesDirect(&s)
             for r in s.rows.indices {

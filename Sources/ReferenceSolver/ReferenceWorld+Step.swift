@@ -40,7 +40,7 @@ extension ReferenceWorld {
                     bodies[i]!.angle += h * bodies[i]!.w
                 }
             }
-            applyRestitution(&islands, h: h, lastSubstep: substep == substeps - 1)
+            applyRestitution(&islands, layout, h: h, lastSubstep: substep == substeps - 1)
             // The cap again after restitution and the relaxing sweeps (the C core skips it without contact
             // islands, where it changes nothing).
             for i in bodies.indices where bodies[i]?.isAwake == true {
