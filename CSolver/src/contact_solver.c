@@ -26,12 +26,8 @@
 /// Exact position projection of small islands stops when every overlap is below this (pt).
 #define sdContactProjectionTolerance 1e-9
 #define sdContactProjectionIterations 4
-/// Compliance (as a fraction of the row's own K) of an overlap between jointed bodies in the position system. The
-/// overlap is held where it is beside the joint's rows; where the two nearly coincide, the 10⁻⁶ of an ordinary
-/// contact row let their disagreement grow impulses of 10⁶ × the error, and a three-link chain with overlapping
-/// links, falling on a floor, was thrown hundreds of points in one projection. At 10⁻³ the joint wins such a
-/// disagreement by a bounded impulse.
-#define sdJointedContactCompliance 1e-3
+/// Gauss–Seidel sweeps over the normal rows of a contact between jointed bodies, after its island's exact solve.
+#define sdJointedContactSweeps 4
 
 /// Values of `fixed` beyond 0 (free) and 1 (held at its bound): friction rows pinned at their cone (the impulse
 /// follows the normal row's), and a contact row held for good after it re-entered once (no cycling).
@@ -132,6 +128,7 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
     for (int32_t q = 0; q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];
         sdContact* contact = &world->collision.contacts[k];
+        if (contact->jointed) continue; // a block of its own after the exact solve (sd_solve_jointed_contacts)
         const int32_t firstNormal = base + m;
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             const int32_t rn = base + m++;
@@ -145,12 +142,11 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             // a = (u − u₀)/h the gap s closes at −√(u₀² − 2·a·s), faster than u₀ when falling onto something.
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             contact->points[p].approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
-            // Between jointed bodies, and in an island that holds joints, no more than that. The trapezoidal
-            // target (a point approaching at u₀ must leave at −u₀) can ask for a motion the joint forbids, and a
-            // contradicted row pushes without bound; and the separating speed it leaves behind is taken back by
-            // restitution's resting rows, which a joint couples to rows that cannot pull (a pile of pinned pairs
-            // was launched). There an impact stops here, and restitution bounces it through the joints.
-            s->rhs[rn] = reverses && !contact->jointed ? -2.0 * gap / h - u0 : -gap / h;
+            // In an island that holds joints no more than that: the separating speed the trapezoidal target (a
+            // point approaching at u₀ must leave at −u₀) leaves behind is taken back by restitution's resting
+            // rows, which a joint couples to rows that cannot pull (a pile of pinned pairs was launched). There an
+            // impact stops here, and restitution bounces it through the joints.
+            s->rhs[rn] = reverses ? -2.0 * gap / h - u0 : -gap / h;
             s->lo[rn] = 0.0;
             s->hi[rn] = INFINITY;
             // Touching points start in the system (a stack's rows all push; in free fall their relative motion
@@ -305,7 +301,16 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
         }
         if (!changed && !frictionMoved) return; // every row within its bounds, complementary, friction on its cone
     }
-    sd_polish_direct(world, base, m); // out of passes: end near the solution, within every bound
+    // Out of passes: end near the solution, within every bound. The last iterate can be far worse than no impulse
+    // at all — where rows nearly repeat each other and a pass held some at stale values, the soak met one 10¹⁶
+    // above zero in the system's objective ½·λᵀKλ − λᵀrhs, and sweeps from there threw a pinned pair at 10⁵ pt/s —
+    // so the sweeps then start from zero. (The sign of Σ λ·(K·λ − 2·rhs) is the objective's.)
+    double objective = 0.0;
+    for (int32_t p = 0; p < m; ++p)
+        if (x[p] != 0.0) objective += x[p] * (sd_row_residual(world, base, m, base + p, x) - s->rhs[base + p]);
+    if (objective > 0.0)
+        for (int32_t p = 0; p < m; ++p) x[p] = 0.0;
+    sd_polish_direct(world, base, m);
 }
 
 /// A joint layout island a large contact island holds, as a unit of the joint solver. Up to sdHeldDenseRows rows
@@ -328,6 +333,57 @@ static void sd_solve_held_joints(sdWorld* world, const sdContactIsland* island, 
     for (int32_t q = 0; q < island->layoutCount; ++q) {
         sdIsland unit = sd_held_unit(world, island, q);
         sd_solve_joint_unit(world, &unit, h);
+    }
+}
+
+/// Where a point that pushed touched: midway between its two sides' points now, kept from its strongest push of
+/// the step (the contact-began event reports it).
+static void sd_note_touch(sdWorld* world, const sdContact* contact, sdContactPoint* point) {
+    if (!isnan(point->touchX) && point->normalImpulse < point->maxNormalImpulse) return;
+    double rax, ray, rbx, rby;
+    sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
+    point->touchX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
+    point->touchY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
+}
+
+/// Contacts between jointed bodies, after their island's exact solve: a few Gauss–Seidel sweeps over their normal
+/// rows alone, each point kept from approaching further (closing at most its gap), impulse ≥ 0, no friction, no
+/// bounce. In the exact solve such a contact could contradict its joint — beside a pin its rows nearly repeat the
+/// pin's, and their disagreement grew impulses of 10⁵ (a pushed pinned pair was thrown at 40,000 pt/s); as a
+/// block of its own it corrects only its own approach, and the next substep's exact solve restores the joint.
+/// The joint wins; the contact keeps the items from folding through each other.
+static void sd_solve_jointed_contacts(sdWorld* world, const sdContactIsland* island, double h) {
+    const sdCollisionState* c = &world->collision;
+    for (int32_t q = 0; q < island->contactCount; ++q) {
+        const int32_t k = c->activeContacts[island->contactStart + q];
+        sdContact* contact = &world->collision.contacts[k];
+        if (!contact->jointed) continue;
+        for (int32_t p = 0; p < contact->pointCount; ++p) contact->points[p].normalImpulse = 0.0;
+        for (int sweep = 0; sweep < sdJointedContactSweeps; ++sweep) {
+            for (int32_t p = 0; p < contact->pointCount; ++p) {
+                sdContactPoint* point = &contact->points[p];
+                sdRow row;
+                sd_normal_row(world, contact, k, p, &row);
+                // A point already deeper than the touch slop is left alone: the items crossed there (links that
+                // overlap around their shared pin), and stopping its approach would lock the joint's free motion.
+                const double stiffness = sd_coupling(world, &row, &row);
+                if (row.c < -sdTouchSlop || !(stiffness > 0.0)) continue;
+                const double gap = row.c > 0.0 ? row.c : 0.0;
+                const double u = sd_row_velocity(world, &row, world->vx, world->vy, world->w);
+                double total = point->normalImpulse + (-gap / h - u) / stiffness;
+                if (total < 0.0) total = 0.0;
+                const double impulse = total - point->normalImpulse;
+                point->normalImpulse = total;
+                if (impulse != 0.0) sd_apply_row(world, &row, impulse, world->vx, world->vy, world->w);
+            }
+        }
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            sdContactPoint* point = &contact->points[p];
+            point->tangentImpulse = 0.0;
+            if (!(point->normalImpulse > 0.0)) continue;
+            sd_note_touch(world, contact, point);
+            if (point->normalImpulse > point->maxNormalImpulse) point->maxNormalImpulse = point->normalImpulse;
+        }
     }
 }
 
@@ -366,6 +422,7 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
                     if (s->lambda[r] > point->maxNormalImpulse) point->maxNormalImpulse = s->lambda[r];
                 }
             }
+            sd_solve_jointed_contacts(world, island, h);
             continue;
         }
         // A large island: the soft step for its contacts, the joints it holds solved exactly between the sweeps.
@@ -404,12 +461,7 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             sdContactPoint* point = &contact->points[p];
             if (!(point->normalImpulse > 0.0)) continue;
-            if (isnan(point->touchX) || point->normalImpulse >= point->maxNormalImpulse) { // strongest push yet
-                double rax, ray, rbx, rby;
-                sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
-                point->touchX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
-                point->touchY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
-            }
+            sd_note_touch(world, contact, point);
             const int32_t r = base + m;
             sdRow* row = &s->rows[r];
             sd_normal_row(world, contact, k, p, row);
@@ -507,6 +559,9 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
     for (int32_t q = 0; q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];
         const sdContact* contact = &world->collision.contacts[k];
+        // Between jointed bodies an overlap is held where it is, not pushed apart: the joint's rows may not allow
+        // it, and the two corrections would fight without end.
+        if (contact->jointed) continue;
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             const int32_t r = base + m++;
             sdRow* row = &s->rows[r];
@@ -517,13 +572,6 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
             // Every touching point takes part (one-sided: the active set releases those that would pull), so
             // pushing one overlap apart carries what rests on it along instead of making a new overlap.
             s->fixed[r] = row->c < sdTouchSlop ? 0 : 1;
-            // Between jointed bodies an overlap is held where it is, not pushed apart: the joint's rows may not
-            // allow it, and the two corrections would fight without end.
-            if (contact->jointed) {
-                s->rhs[r] = 0.0;
-                row->soft = sdJointedContactCompliance * sd_coupling(world, row, row);
-                continue;
-            }
             if (-row->c > *worst) *worst = -row->c;
         }
     }

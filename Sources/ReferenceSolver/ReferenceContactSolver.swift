@@ -188,7 +188,12 @@ extension ReferenceWorld {
             }
             if !changed && !frictionMoved { return }  // every row within its bounds, complementary, friction on its cone
         }
-        polish(&s)  // out of passes: end near the solution, within every bound
+        // Out of passes: end near the solution, within every bound; from zero when the last iterate is worse than
+        // no impulse at all in the system's objective ½·λᵀKλ − λᵀrhs (the sign of Σ λ·(K·λ − 2·rhs) is its sign).
+        var objective = 0.0
+        for p in 0..<m where s.lambda[p] != 0.0 { objective += s.lambda[p] * (residual(s, p) - s.rhs[p]) }
+        if objective > 0.0 { s.lambda = Array(repeating: 0, count: m) }
+        polish(&s)
     }
 
     /// Projected Gauss–Seidel from the system's impulses until none moves by more than a part in 10⁹ (or
@@ -235,7 +240,7 @@ extension ReferenceWorld {
                 s.append(row, rhs: target, lo: row.lo, hi: row.hi, hold: fixed ? .held : .free)
             }
         }
-        for k in island.contacts {
+        for k in island.contacts where !collision.contacts[k].jointed {  // a block of their own (solveJointedContacts)
             let firstNormal = s.rows.count
             for p in collision.contacts[k].points.indices {
                 let normal = normalRow(k, p)
@@ -251,7 +256,7 @@ extension ReferenceWorld {
                 // Between jointed bodies no more than that: the trapezoidal target (a point approaching at u₀ must
                 // leave at −u₀) can ask for a motion the joint forbids, and a contradicted row pushes without bound.
                 // In an island that holds joints an impact stops here, and restitution bounces it through them.
-                let target = reverses && !collision.contacts[k].jointed ? -2.0 * gap / h - u0 : -gap / h
+                let target = reverses ? -2.0 * gap / h - u0 : -gap / h
                 // Touching points start in the system; a point with a real gap its free motion does not close
                 // starts out of it.
                 let outside = normal.c > ReferenceConstants.touchSlop && u >= target
@@ -261,6 +266,51 @@ extension ReferenceWorld {
             s.append(friction, rhs: 0, lo: -.infinity, hi: .infinity, hold: collision.contacts[k].friction > 0.0 ? .free : .held)
         }
         return s
+    }
+
+    /// Where point p of contact k touched, if it pushed: midway between its two sides' points now, kept from its
+    /// strongest push of the step (the contact-began event reports it).
+    private func noteTouch(_ k: Int, _ p: Int) {
+        let point = collision.contacts[k].points[p]
+        guard point.touch == nil || point.normalImpulse >= point.maxNormalImpulse else { return }
+        let contact = collision.contacts[k]
+        let r = arms(contact, point)
+        let a = bodies[contact.bodyA]!, b = bodies[contact.bodyB]!
+        collision.contacts[k].points[p].touch = (0.5 * (a.x + r.a.x + b.x + r.b.x), 0.5 * (a.y + r.a.y + b.y + r.b.y))
+    }
+
+    /// Contacts between jointed bodies, after their island's exact solve: a few Gauss–Seidel sweeps over their
+    /// normal rows alone, each point kept from approaching further (closing at most its gap), impulse ≥ 0, no
+    /// friction, no bounce. In the exact solve such a contact could contradict its joint (beside a pin its rows
+    /// nearly repeat the pin's); as a block of its own it corrects only its own approach, and the joint wins.
+    private func solveJointedContacts(_ island: ReferenceContactIsland, h: Double) {
+        for k in island.contacts where collision.contacts[k].jointed {
+            for p in collision.contacts[k].points.indices { collision.contacts[k].points[p].normalImpulse = 0.0 }
+            for _ in 0..<ReferenceConstants.jointedContactSweeps {
+                for p in collision.contacts[k].points.indices {
+                    let row = normalRow(k, p)
+                    // A point deeper than the touch slop is left alone: the items crossed there.
+                    let stiffness = coupling(row, row)
+                    guard row.c >= -ReferenceConstants.touchSlop, stiffness > 0.0 else { continue }
+                    let gap = row.c > 0.0 ? row.c : 0.0
+                    let u = rowVelocity(row)
+                    let before = collision.contacts[k].points[p].normalImpulse
+                    var total = before + (-gap / h - u) / stiffness
+                    if total < 0.0 { total = 0.0 }
+                    let impulse = total - before
+                    collision.contacts[k].points[p].normalImpulse = total
+                    if impulse != 0.0 { apply(row, impulse, to: .velocities) }
+                }
+            }
+            for p in collision.contacts[k].points.indices {
+                collision.contacts[k].points[p].tangentImpulse = 0.0
+                guard collision.contacts[k].points[p].normalImpulse > 0.0 else { continue }
+                noteTouch(k, p)
+                if collision.contacts[k].points[p].normalImpulse > collision.contacts[k].points[p].maxNormalImpulse {
+                    collision.contacts[k].points[p].maxNormalImpulse = collision.contacts[k].points[p].normalImpulse
+                }
+            }
+        }
     }
 
     /// Velocity stage of every contact island for substep h (after the joint islands): small islands solved
@@ -293,6 +343,7 @@ extension ReferenceWorld {
                     case let .contactFriction(k, _, _): collision.contacts[k].points[0].tangentImpulse = s.lambda[r]
                     }
                 }
+                solveJointedContacts(island, h: h)
                 continue
             }
             // A large island: the soft step for its contacts, the joints it holds solved exactly between the sweeps
@@ -335,12 +386,7 @@ extension ReferenceWorld {
         // holds together.
         for k in island.contacts where !collision.contacts[k].jointed {
             for (p, point) in collision.contacts[k].points.enumerated() where point.normalImpulse > 0.0 {
-                if point.touch == nil || point.normalImpulse >= point.maxNormalImpulse {  // strongest push yet
-                    let contact = collision.contacts[k]
-                    let r = arms(contact, point)
-                    let a = bodies[contact.bodyA]!, b = bodies[contact.bodyB]!
-                    collision.contacts[k].points[p].touch = (0.5 * (a.x + r.a.x + b.x + r.b.x), 0.5 * (a.y + r.a.y + b.y + r.b.y))
-                }
+                noteTouch(k, p)
                 let row = normalRow(k, p)
                 let target: Double
                 if point.approachVelocity < -ReferenceConstants.restitutionThreshold {
@@ -403,20 +449,16 @@ extension ReferenceWorld {
                 }
             }
         }
-        for k in island.contacts {
-            let jointed = collision.contacts[k].jointed
+        // Between jointed bodies an overlap is held where it is, not pushed apart: the joint's rows may not allow
+        // it, and the two corrections would fight without end.
+        for k in island.contacts where !collision.contacts[k].jointed {
             for p in collision.contacts[k].points.indices {
-                var row = normalRow(k, p)
+                let row = normalRow(k, p)
                 // Every touching point takes part (one-sided: the active set releases those that would pull), so
                 // pushing one overlap apart carries what rests on it along instead of making a new overlap.
-                // Between jointed bodies an overlap is held where it is: the joint's rows may not allow pushing it
-                // apart, and the two corrections would fight without end. It is held softly
-                // (`jointedContactCompliance`), so where it nearly coincides with the joint's rows their
-                // disagreement costs a bounded impulse.
-                if jointed { row.soft = ReferenceConstants.jointedContactCompliance * coupling(row, row) }
                 let hold: ContactSystem.Hold = row.c < ReferenceConstants.touchSlop ? .free : .held
-                s.append(row, rhs: jointed ? 0.0 : -row.c, lo: 0.0, hi: .infinity, hold: hold)
-                if !jointed && -row.c > worst { worst = -row.c }
+                s.append(row, rhs: -row.c, lo: 0.0, hi: .infinity, hold: hold)
+                if -row.c > worst { worst = -row.c }
             }
         }
         return (s, worst)

@@ -79,8 +79,8 @@ enum ReferenceConstants {
     /// Exact contact projection stops when every overlap is below this (pt), or after so many iterations.
     static let contactProjectionTolerance = 1e-9
     static let contactProjectionIterations = 4
-    /// Compliance, as a fraction of the row's own K, of an overlap between jointed bodies in the position system.
-    static let jointedContactCompliance = 1e-3
+    /// Gauss–Seidel sweeps over the normal rows of a contact between jointed bodies, after its island's exact solve.
+    static let jointedContactSweeps = 4
 }
 
 /// What a row belongs to: a joint, or a contact (the C core's `joint`, `contact`, `point`, `normalRow`, `mu`).
