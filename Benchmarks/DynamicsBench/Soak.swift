@@ -19,8 +19,6 @@ struct Soak: ParsableCommand {
     var cycle = 1000
     @Flag(help: "Print a reading every 100 steps (to see where something goes wrong).")
     var verbose = false
-    @Flag(help: "Both items of the pinned and the welded pair collide (SoakScene.jointedContactNote's known issue).")
-    var jointedPairsCollide = false
     @Option(help: "Print every item's centre and velocity at every step from this one on (to see an escape happen).")
     var traceFrom: Int?
     @Flag(help: "Print only the hash of the final state's bits (to compare runs in separate processes).")
@@ -28,7 +26,7 @@ struct Soak: ParsableCommand {
 
     func run() throws {
         guard solver != .both else { throw ValidationError("soak runs one solver at a time") }
-        let outcome = MainActor.assumeIsolated { SoakRun(solver: solver.kinds[0], steps: steps, cycle: cycle, verbose: verbose, traceFrom: traceFrom, jointedPairsCollide: jointedPairsCollide).run() }
+        let outcome = MainActor.assumeIsolated { SoakRun(solver: solver.kinds[0], steps: steps, cycle: cycle, verbose: verbose, traceFrom: traceFrom).run() }
         if printHash {
             print(String(outcome.hash, radix: 16))
             return
@@ -46,7 +44,6 @@ struct SoakRun {
     let cycle: Int
     let verbose: Bool
     var traceFrom: Int?
-    var jointedPairsCollide = false
 
     /// The findings: counts of broken checks, and the numbers the README reports.
     struct Outcome {
@@ -75,7 +72,7 @@ struct SoakRun {
     }
 
     func run() -> Outcome {
-        let scene = SoakScene(solver: solver, cycleSteps: cycle, jointedPairsCollide: jointedPairsCollide)
+        let scene = SoakScene(solver: solver, cycleSteps: cycle)
         var outcome = Outcome()
         let start = now()
         var progress = Progress(label: "soak", total: steps)

@@ -39,8 +39,7 @@ package final class SoakScene {
     private var fields: [FieldBehavior] = []
 
     /// `cycleSteps`: steps per cycle (even, ≥ 2); tests use shorter cycles to see several in fewer steps.
-    /// `jointedPairsCollide`: both items of the pinned and the welded pair collide (see ``jointedContactNote``).
-    package init(solver: SolverKind, cycleSteps: Int = 1000, jointedPairsCollide: Bool = false) {
+    package init(solver: SolverKind, cycleSteps: Int = 1000) {
         precondition(cycleSteps >= 2 && cycleSteps % 2 == 0, "SoakScene: cycleSteps must be even and ≥ 2 (got \(cycleSteps))")
         self.cycleSteps = cycleSteps
         screen = View(frame: CGRect(x: 0, y: 0, width: 1000, height: 800))
@@ -70,13 +69,19 @@ package final class SoakScene {
             animator.addBehavior(spring)
             springs.append((item, CGPoint(x: x, y: 100), 60))
         }
-        // A pinned pair, a welded pair and a slider on a horizontal rail.
-        // Only one of each jointed pair collides unless asked: see ``jointedContactNote``.
+        // A pinned pair, a welded pair and a slider on a horizontal rail. Both items of each jointed pair collide,
+        // with each other too (UIKit's semantics). Until 2026-11-26 only one of each did: the soak had found that
+        // such a contact can contradict its joint. The velocity stage asked it for the trapezoidal reversal (a
+        // pinned pair landing folded was thrown at 10⁵ pt/s); restitution solved contacts without the joints, so one
+        // item of a pair bounced while its partner did not (a crossed pinned pair thrown at 10¹⁵ pt/s); and beside
+        // a pin the contact's rows nearly repeat the pin's, so in the island's exact solve their disagreement grew
+        // impulses of 10⁵ (the snap pulling the pinned pair off the floor threw it). contact_solver.c now solves
+        // such a contact as a block of its own after the exact solve and carries bounces through the joints.
         let pinA = add(CGRect(x: 400, y: 100, width: 40, height: 20), colliding: true)
-        let pinB = add(CGRect(x: 440, y: 100, width: 40, height: 20), colliding: jointedPairsCollide)
+        let pinB = add(CGRect(x: 440, y: 100, width: 40, height: 20), colliding: true)
         animator.addBehavior(AttachmentBehavior.pinAttachment(with: pinA, attachedTo: pinB, attachmentAnchor: CGPoint(x: 440, y: 110)))
         let weldA = add(CGRect(x: 520, y: 300, width: 30, height: 30), colliding: true)
-        let weldB = add(CGRect(x: 550, y: 300, width: 30, height: 30), colliding: jointedPairsCollide)
+        let weldB = add(CGRect(x: 550, y: 300, width: 30, height: 30), colliding: true)
         animator.addBehavior(AttachmentBehavior.fixedAttachment(with: weldA, attachedTo: weldB, attachmentAnchor: CGPoint(x: 550, y: 315)))
         let slider = add(CGRect(x: 280, y: 500, width: 30, height: 30), colliding: true)
         animator.addBehavior(AttachmentBehavior.slidingAttachment(
@@ -124,20 +129,6 @@ package final class SoakScene {
         for field in fields { for box in boxes { field.addItem(box) } }
         for spring in springs { noise.addItem(spring.item) }
     }
-
-    /// What is left of a bug the soak found (both engines alike): when two jointed items also collide with each
-    /// other, their contact can contradict their joint. The velocity stage used to ask a jointed contact for the
-    /// trapezoidal reversal (a point approaching at u₀ must leave at −u₀), which the joint may forbid: a pinned pair
-    /// landing folded was thrown at 10⁵ pt/s (cycles of 200, step 3,351, then every number at 10¹⁵). Jointed
-    /// contacts now only keep from approaching further, and that scene runs on (`SoakTests` holds 4,000 steps,
-    /// `JointedContactTests` the folded landings). Still open: at step 358,000 of that run the snap pulls the pinned
-    /// pair off the floor and it is thrown (10¹² pt/s three steps later); and a pinned pair that starts crossed (its
-    /// items deeply overlapping) is thrown when it lands (5,207 pt/s, or 10¹⁵). Taking the jointed contacts out of
-    /// every stage ends both, so it is their rows; leaving them out of the projection or of restitution does not
-    /// help, and leaving their friction rows out ends the crossed landings but the run above then blows up near
-    /// step 201,000. The default scene still lets only one item of each jointed pair collide, so its long runs
-    /// measure the rest.
-    package static let jointedContactNote = "a pinned pair that starts crossed is thrown when it lands (see SoakScene.jointedContactNote)"
 
     /// Adds an item of `frame` under gravity and item properties (and collisions when `colliding`).
     private func add(_ frame: CGRect, colliding: Bool) -> View {

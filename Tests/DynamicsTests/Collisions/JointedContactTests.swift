@@ -1,6 +1,6 @@
 // Items joined by an attachment still collide with each other (UIKit's semantics). Their contact must not fight
 // their joint: the soak found a pinned pair whose items collide thrown at 10⁵ pt/s when it landed folded on the
-// floor (`dynamics-bench soak --cycle 200 --jointed-pairs-collide`, step 3,351, then every number at 10¹⁵).
+// floor (`dynamics-bench soak --cycle 200`, step 3,351, then every number at 10¹⁵).
 import Dynamics
 import Foundation
 import Testing
