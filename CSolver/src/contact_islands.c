@@ -20,7 +20,7 @@ static int sd_reserve_contact_islands(sdWorld* world) {
     if (c->activeCapacity < c->contactCount) {
         if (!SD_GROW(c->activeContacts, c->contactCount) || !SD_GROW(c->contactIslands, c->contactCount) ||
             !SD_GROW(c->activeFound, c->contactCount) || !SD_GROW(c->activeBody, c->contactCount) ||
-            !SD_GROW(c->activeRows, c->contactCount))
+            !SD_GROW(c->activeRows, c->contactCount) || !SD_GROW(c->contactBodies, 2 * (size_t)c->contactCount))
             return sdResult_outOfMemory;
         c->activeCapacity = c->contactCount;
         c->contactIslandCapacity = c->contactCount;
@@ -43,6 +43,8 @@ int sd_prepare_contact_islands(sdWorld* world) {
     c->activeCount = 0;
     for (int32_t k = 0; k < c->contactCount; ++k) {
         sdContact* contact = &c->contacts[k];
+        c->contactBodies[2 * k] = contact->bodyA;
+        c->contactBodies[2 * k + 1] = contact->bodyB;
         contact->active = contact->pointCount > 0 && (sd_moves(world, contact->bodyA) || sd_moves(world, contact->bodyB));
         if (!contact->active) continue;
         // What the two grouping passes below need, so they need not walk the contacts again.

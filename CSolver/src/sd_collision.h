@@ -204,6 +204,8 @@ typedef struct sdCollisionState {
     int32_t* islandOfRoot;      // per body slot: the contact island of that root, or −1
     int32_t islandCapacity;
     int32_t* activeContacts;    // active contacts grouped by contact island
+    int32_t* contactBodies;     // per contact of the step: its two body slots (continuous collision's quick test
+                                // reads these each substep instead of every contact record)
     int32_t* activeFound;       // scratch while grouping, per active contact in contact order: its index,
     int32_t* activeBody;        // its dynamic body (then its island),
     uint8_t* activeRows;        // and its rows
