@@ -18,7 +18,9 @@ static int sd_reserve_contact_islands(sdWorld* world) {
         c->islandCapacity = world->capacity;
     }
     if (c->activeCapacity < c->contactCount) {
-        if (!SD_GROW(c->activeContacts, c->contactCount) || !SD_GROW(c->contactIslands, c->contactCount))
+        if (!SD_GROW(c->activeContacts, c->contactCount) || !SD_GROW(c->contactIslands, c->contactCount) ||
+            !SD_GROW(c->activeFound, c->contactCount) || !SD_GROW(c->activeBody, c->contactCount) ||
+            !SD_GROW(c->activeRows, c->contactCount) || !SD_GROW(c->contactBodies, 2 * (size_t)c->contactCount))
             return sdResult_outOfMemory;
         c->activeCapacity = c->contactCount;
         c->contactIslandCapacity = c->contactCount;
@@ -41,8 +43,14 @@ int sd_prepare_contact_islands(sdWorld* world) {
     c->activeCount = 0;
     for (int32_t k = 0; k < c->contactCount; ++k) {
         sdContact* contact = &c->contacts[k];
+        c->contactBodies[2 * k] = contact->bodyA;
+        c->contactBodies[2 * k + 1] = contact->bodyB;
         contact->active = contact->pointCount > 0 && (sd_moves(world, contact->bodyA) || sd_moves(world, contact->bodyB));
         if (!contact->active) continue;
+        // What the two grouping passes below need, so they need not walk the contacts again.
+        c->activeFound[c->activeCount] = k;
+        c->activeBody[c->activeCount] = sd_is_dynamic(world, contact->bodyA) ? contact->bodyA : contact->bodyB;
+        c->activeRows[c->activeCount] = (uint8_t)(contact->pointCount + 1); // a normal row per point, one friction row
         c->activeCount += 1;
         if (!sd_is_dynamic(world, contact->bodyA) || !sd_is_dynamic(world, contact->bodyB)) continue;
         const int32_t ra = sd_find(c->islandParent, contact->bodyA), rb = sd_find(c->islandParent, contact->bodyB);
@@ -52,19 +60,17 @@ int sd_prepare_contact_islands(sdWorld* world) {
     // Contact islands, numbered in order of their first active contact; contacts grouped by counting sort.
     for (int32_t i = 0; i < n; ++i) c->islandOfRoot[i] = -1;
     int32_t islandCount = 0;
-    for (int32_t k = 0; k < c->contactCount; ++k) {
-        const sdContact* contact = &c->contacts[k];
-        if (!contact->active) continue;
-        const int32_t body = sd_is_dynamic(world, contact->bodyA) ? contact->bodyA : contact->bodyB;
-        const int32_t root = sd_find(c->islandParent, body);
+    for (int32_t j = 0; j < c->activeCount; ++j) {
+        const int32_t root = sd_find(c->islandParent, c->activeBody[j]);
         if (c->islandOfRoot[root] < 0) {
             sdContactIsland* island = &c->contactIslands[islandCount];
             island->contactCount = island->layoutCount = island->rowCount = 0;
             c->islandOfRoot[root] = islandCount++;
         }
-        sdContactIsland* island = &c->contactIslands[c->islandOfRoot[root]];
+        c->activeBody[j] = c->islandOfRoot[root]; // from here on: its island
+        sdContactIsland* island = &c->contactIslands[c->activeBody[j]];
         island->contactCount += 1;
-        island->rowCount += contact->pointCount + 1; // a normal row per point, one friction row
+        island->rowCount += c->activeRows[j];
     }
     c->contactIslandCount = islandCount;
     int32_t start = 0;
@@ -73,12 +79,9 @@ int sd_prepare_contact_islands(sdWorld* world) {
         start += c->contactIslands[k].contactCount;
         c->contactIslands[k].contactCount = 0;
     }
-    for (int32_t k = 0; k < c->contactCount; ++k) {
-        const sdContact* contact = &c->contacts[k];
-        if (!contact->active) continue;
-        const int32_t body = sd_is_dynamic(world, contact->bodyA) ? contact->bodyA : contact->bodyB;
-        sdContactIsland* island = &c->contactIslands[c->islandOfRoot[sd_find(c->islandParent, body)]];
-        c->activeContacts[island->contactStart + island->contactCount++] = k;
+    for (int32_t j = 0; j < c->activeCount; ++j) {
+        sdContactIsland* island = &c->contactIslands[c->activeBody[j]];
+        c->activeContacts[island->contactStart + island->contactCount++] = c->activeFound[j];
     }
 
     // The joint layout islands each contact island holds.
@@ -137,7 +140,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
     if (c->softBodyCapacity < 2 * c->activeCount + 1) {
         const int32_t count = 2 * c->activeCount + 1;
         if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count) ||
-            !SD_GROW(c->softBlockedPass, count))
+            !SD_GROW(c->softBlockedPass, count) || !SD_GROW(c->softMoves, count))
             return sdResult_outOfMemory;
         c->softBodyCapacity = count;
     }

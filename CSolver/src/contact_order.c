@@ -20,35 +20,38 @@
 static inline bool sd_soft_moves(const sdSoftBody* body) { return body->invMass != 0.0 || body->invInertia != 0.0; }
 
 /// Cuts the sorted contacts (positions `sorted[0..<count]`) into blocks from lane *slot on: each block takes, in
-/// order, the contacts of the window that share no moving body with an earlier unplaced contact or with the block.
-/// Records each contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last blocking pass.
+/// order, the contacts of the window (the next sdSoftWindow unplaced ones) that share no moving body with an earlier
+/// unplaced contact or with the block. The window is kept as a small array of the unplaced contacts, so a pass
+/// never walks over contacts placed ahead of a blocked one (the sorted list with placed marks did, every pass).
+/// Records each contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last blocking pass, and
+/// `softMoves` whether it can move (a byte per body).
 static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot) {
     sdCollisionState* c = &world->collision;
     const int32_t* ends = c->softEnds;
-    for (int32_t e = 0; e < count; ++e) c->softSlotOf[sorted[e]] = -1; // not placed yet
+    int32_t window[sdSoftWindow];
+    int32_t held = 0, next = 0; // window[0..<held]: the first unplaced contacts in order; sorted[next...] follow
     uint32_t pass = 0;
-    int32_t head = 0;
-    while (head < count) {
-        if (c->softSlotOf[sorted[head]] >= 0) { // placed already
-            head += 1;
-            continue;
-        }
+    while (held > 0 || next < count) {
+        while (held < sdSoftWindow && next < count) window[held++] = sorted[next++];
         pass += 1;
-        int32_t lanes = 0, scanned = 0;
-        for (int32_t e = head; e < count && scanned < sdSoftWindow && lanes < sdSoftLanes; ++e) {
-            const int32_t q = sorted[e];
-            if (c->softSlotOf[q] >= 0) continue;
-            scanned += 1;
+        int32_t lanes = 0, scanned = 0, kept = 0;
+        for (; scanned < held && lanes < sdSoftLanes; ++scanned) {
+            const int32_t q = window[scanned];
             const int32_t a = ends[2 * q], b = ends[2 * q + 1];
-            const bool ma = sd_soft_moves(&c->softBodies[a]), mb = sd_soft_moves(&c->softBodies[b]);
+            const bool ma = c->softMoves[a], mb = c->softMoves[b];
             const bool blocked = (ma && c->softBlockedPass[a] == pass) || (mb && c->softBlockedPass[b] == pass);
             if (ma) c->softBlockedPass[a] = pass; // later contacts on these bodies must wait for this one
             if (mb) c->softBlockedPass[b] = pass;
-            if (blocked) continue;
+            if (blocked) {
+                window[kept++] = q;
+                continue;
+            }
             c->softSlotOf[q] = *slot;
             c->softSlotContact[(*slot)++] = q;
             lanes += 1;
         }
+        for (int32_t e = scanned; e < held; ++e) window[kept++] = window[e]; // not scanned this pass: stays in order
+        held = kept;
         while (*slot % sdSoftLanes != 0) c->softSlotContact[(*slot)++] = -1;
     }
 }
@@ -84,6 +87,7 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
         depth[k] = sd_is_dynamic(world, c->softBodySlot[k]) ? INT32_MAX : 0;
         if (depth[k] == 0) queue[tail++] = k;
         c->softBlockedPass[k] = 0u; // no blocking pass yet
+        c->softMoves[k] = sd_soft_moves(&c->softBodies[k]);
     }
     while (head < tail) {
         const int32_t k = queue[head++];

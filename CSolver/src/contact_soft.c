@@ -157,11 +157,9 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
     const int32_t end = island->slotStart + island->slotCount;
     for (int32_t slot = island->slotStart; slot < end; ++slot) {
         if (slot + 8 < end && c->softSlotContact[slot + 8] >= 0) { // lanes are scattered in memory: fetch ahead
-            const sdContact* ahead = &c->contacts[c->activeContacts[c->softSlotContact[slot + 8]]];
-            SD_PREFETCH(ahead);
-            SD_PREFETCH(&ahead->points[0]);
-            SD_PREFETCH(&ahead->points[1]);
-            SD_PREFETCH(&ahead->points[1].touchY);
+            const char* ahead = (const char*)&c->contacts[c->activeContacts[c->softSlotContact[slot + 8]]];
+            for (size_t at = 0; at < sizeof(sdContact); at += 64) SD_PREFETCH(ahead + at); // every line of it
+            SD_PREFETCH(ahead + sizeof(sdContact) - 1);
         }
         sdSoftContact* soft = &c->soft[slot];
         const int32_t q = c->softSlotContact[slot];
@@ -309,16 +307,21 @@ static void sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sd
     }
 }
 
-/// The step's end, in one pass over the lanes (in sweep order): each contact's restitution, then its impulses go
-/// back to the contact. Storing changes no velocity and reads none, so it may follow each contact's bounce.
+/// The step's end: restitution in sweep order (it pushes bodies), then the impulses go back to the contacts in
+/// the contacts' own order. Storing changes no velocity and reads none, and a bounce changes only its own
+/// contact's impulses, so the split gives what one pass in sweep order gave; the contact records (read and
+/// written in full) then stream, and the lanes (the few fields the store reads) take the scatter.
 static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
     for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
         sdSoftContact* soft = &c->soft[slot];
-        if (soft->pointCount == 0) continue; // padding
-        sdContact* contact = &c->contacts[c->activeContacts[c->softSlotContact[slot]]];
-        if (soft->flags & sdSoftFlag_bounces) sd_soft_bounce(c, soft, contact);
-        sd_store_soft_impulses(world, soft, contact);
+        if (soft->pointCount == 0 || !(soft->flags & sdSoftFlag_bounces)) continue; // padding, or no impact
+        sd_soft_bounce(c, soft, &c->contacts[c->activeContacts[c->softSlotContact[slot]]]);
+    }
+    const int32_t last = island->contactStart + island->contactCount;
+    for (int32_t q = island->contactStart; q < last; ++q) {
+        if (q + 8 < last) SD_PREFETCH(&c->soft[c->softSlotOf[q + 8]]); // the lane it reads, ahead
+        sd_store_soft_impulses(world, &c->soft[c->softSlotOf[q]], &c->contacts[c->activeContacts[q]]);
     }
 }
 

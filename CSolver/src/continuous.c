@@ -167,17 +167,19 @@ void sd_solve_continuous(sdWorld* world) {
     }
     bool any = false;
     for (int32_t k = 0; k < c->contactCount; ++k) {
-        const sdContact* contact = &c->contacts[k];
-        const int32_t a = contact->bodyA, b = contact->bodyB;
+        // The bodies from the step's compact copy (sd_prepare_contact_islands): the contact record only when
+        // the quick test fails.
+        const int32_t a = c->contactBodies[2 * k], b = c->contactBodies[2 * k + 1];
         const double thin = c->bodyThickness[a] < c->bodyThickness[b] ? c->bodyThickness[a] : c->bodyThickness[b];
         if (!(motion[a] + motion[b] > 0.25 * thin)) continue;
-        const bool movesA = world->awake[contact->bodyA], movesB = world->awake[contact->bodyB];
+        const bool movesA = world->awake[a], movesB = world->awake[b];
         if (!movesA && !movesB) continue;
+        const sdContact* contact = &c->contacts[k];
         const double t = sd_time_of_impact(world, contact->shapeA, contact->shapeB, 1.0);
         if (!(t < 1.0)) continue;
         any = true;
-        if (movesA && t < impact[contact->bodyA]) impact[contact->bodyA] = t;
-        if (movesB && t < impact[contact->bodyB]) impact[contact->bodyB] = t;
+        if (movesA && t < impact[a]) impact[a] = t;
+        if (movesB && t < impact[b]) impact[b] = t;
     }
     // Shapes that outran the collision pass, against the shapes that stay still.
     for (int32_t i = 0; i < c->shapeSlotCount; ++i) {

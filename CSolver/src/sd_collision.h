@@ -204,6 +204,11 @@ typedef struct sdCollisionState {
     int32_t* islandOfRoot;      // per body slot: the contact island of that root, or −1
     int32_t islandCapacity;
     int32_t* activeContacts;    // active contacts grouped by contact island
+    int32_t* contactBodies;     // per contact of the step: its two body slots (continuous collision's quick test
+                                // reads these each substep instead of every contact record)
+    int32_t* activeFound;       // scratch while grouping, per active contact in contact order: its index,
+    int32_t* activeBody;        // its dynamic body (then its island),
+    uint8_t* activeRows;        // and its rows
     int32_t activeCount, activeCapacity;
     sdContactIsland* contactIslands;
     int32_t contactIslandCount, contactIslandCapacity;
@@ -225,8 +230,9 @@ typedef struct sdCollisionState {
     int32_t* softQueue;
     int32_t* softOrder;         // per active contact: sort scratch
     int32_t* softEnds;          // per active contact: the local slots of its two bodies (2 entries)
-    int32_t* softSlotOf;        // per active contact: its lane in `soft` (−1 while the sweep order is laid out)
+    int32_t* softSlotOf;        // per active contact: its lane in `soft` (large islands)
     uint32_t* softBlockedPass;  // per local body: the last block-filling pass that met one of its contacts
+    uint8_t* softMoves;         // per local body: 1 if it can move (the block filling reads this, not its record)
     int32_t softOrderCapacity;
 } sdCollisionState;
 
