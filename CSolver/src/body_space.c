@@ -83,7 +83,7 @@ static inline void sd_solve_single_body(sdWorld* world, const sdIsland* island, 
 
 /// A single-body island whose springs all hold the body's centre (spring-dragged cells): no lever arms, so the
 /// angular unknown decouples, every row's effective mass is the body's mass, and the system is 2 × 2. `count`
-/// springs from `rows`; always inlined, so the batch loops below see a constant count and vectorise across bodies.
+/// springs from `rows`: islands solved one by one (sd_centred_lanes below runs the same operations across bodies).
 SD_INLINE void sd_centred_body(const double* restrict invMass, const double* restrict x, const double* restrict y,
                                const double* restrict v0xs, const double* restrict v0ys, const double* restrict vx,
                                const double* restrict vy, int32_t b, const sdSpringRow* restrict rows, int32_t count,
@@ -361,7 +361,7 @@ static void sd_build_batches(sdWorld* world) {
                     field[sdLane_distance * SD_BODY_CHUNK] = spring->type == sdRow_distance ? 1.0 : 0.0;
                     field[sdLane_pointX * SD_BODY_CHUNK] = spring->type == sdRow_pointX ? 1.0 : 0.0;
                     if (spring->type != sdRow_distance) flags &= (uint8_t)~sdChunk_allDistance;
-                    s->springLane[springStart + p] = (int32_t)(field - s->lanes);
+                    s->springLane[springStart + p] = (int64_t)(field - s->lanes);
                 }
             }
             s->chunkFlags[chunk] = flags;

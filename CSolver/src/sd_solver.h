@@ -205,7 +205,7 @@ typedef struct sdSolverScratch {
     // The batches' spring fields in chunks of SD_BODY_CHUNK lanes, chunk by chunk, spring by spring, field by
     // field (sdLane_*), so a chunk's solve reads one stretch of memory in order and needs no gather.
     double* lanes;
-    int32_t* springLane;        // per hot spring row: its lane's otherX in `lanes`, or −1 (not batched)
+    int64_t* springLane;        // per hot spring row: its lane's otherX in `lanes`, or −1 (not batched)
     uint8_t* chunkFlags;        // per chunk (batch 0's, then batch 1's): sdChunk_* flags
 
     // Per island.
