@@ -83,7 +83,7 @@ static inline void sd_solve_single_body(sdWorld* world, const sdIsland* island, 
 
 /// A single-body island whose springs all hold the body's centre (spring-dragged cells): no lever arms, so the
 /// angular unknown decouples, every row's effective mass is the body's mass, and the system is 2 × 2. `count`
-/// springs from `rows`; always inlined, so the batch loops below see a constant count and vectorise across bodies.
+/// springs from `rows`: islands solved one by one (sd_centred_lanes below runs the same operations across bodies).
 SD_INLINE void sd_centred_body(const double* restrict invMass, const double* restrict x, const double* restrict y,
                                const double* restrict v0xs, const double* restrict v0ys, const double* restrict vx,
                                const double* restrict vy, int32_t b, const sdSpringRow* restrict rows, int32_t count,
@@ -128,63 +128,47 @@ static inline void sd_solve_centred_body(sdWorld* world, const sdIsland* island,
     world->vy[b] = vy;
 }
 
-/// Islands a batch chunk holds: its arrays (about 36 KiB) stay in L1/L2.
-#define SD_BODY_CHUNK 128
-
-/// One chunk of centred islands of `springs` springs each, many bodies per instruction: gather the bodies and,
-/// spring by spring, the spring rows into contiguous arrays; run the law in branch-free loops over them; solve the
-/// 2 × 2 systems; scatter the velocities (every body is in one island, so the lanes never write the same body).
-/// The operations are those of sd_centred_body in the same order (FP_CONTRACT is off in this file), so every copy
-/// and the one-island path give the same bits.
-SD_INLINE void sd_centred_chunk(sdWorld* world, const int32_t* restrict bodies, const int32_t* restrict starts,
-                                int32_t n, int32_t springs, double h, bool trapezoidal) {
-    const sdSolverScratch* s = &world->scratch;
-    double m[SD_BODY_CHUNK], bx[SD_BODY_CHUNK], by[SD_BODY_CHUNK], v0x[SD_BODY_CHUNK], v0y[SD_BODY_CHUNK];
-    double a11[SD_BODY_CHUNK], a12[SD_BODY_CHUNK], a22[SD_BODY_CHUNK], r1[SD_BODY_CHUNK], r2[SD_BODY_CHUNK];
-    // Per spring (at most 4 in a batch), per island: the rows' fields, gathered island by island (each island's
-    // springs are contiguous, so memory is read in order).
-    double ox[4][SD_BODY_CHUNK], oy[4][SD_BODY_CHUNK], len[4][SD_BODY_CHUNK], kappa[4][SD_BODY_CHUNK];
-    double eta[4][SD_BODY_CHUNK], px[4][SD_BODY_CHUNK], distance[4][SD_BODY_CHUNK];
+/// One chunk of `n` centred islands of `springs` springs each, many bodies per instruction, straight from the
+/// layout's lanes (`lanes`: this chunk's fields, sdLane_* order) and the bodies' arrays from lane 0 (in place when
+/// the bodies are consecutive slots, else gathered copies). The operations are those of sd_centred_body in the same
+/// order (FP_CONTRACT is off in this file), so every copy and the one-island path give the same bits. With
+/// `allDistance` (a constant) the row-type choice folds away.
+SD_INLINE void sd_centred_lanes(const double* restrict invMass, const double* restrict x, const double* restrict y,
+                                const double* restrict v0x, const double* restrict v0y, double* restrict vx,
+                                double* restrict vy, const double* restrict lanes, int32_t n, int32_t springs,
+                                bool allDistance, double h, bool trapezoidal) {
+    // Spring by spring over the lanes (a loop over the lanes inside one over the springs vectorises; the other way
+    // round it does not), the sums in arrays that stay in L1.
+    double m[SD_BODY_CHUNK], a11[SD_BODY_CHUNK], a12[SD_BODY_CHUNK], a22[SD_BODY_CHUNK], r1[SD_BODY_CHUNK];
+    double r2[SD_BODY_CHUNK];
     for (int32_t q = 0; q < n; ++q) {
-        const int32_t b = bodies[q];
-        m[q] = 1.0 / world->invMass[b];
-        bx[q] = world->x[b];
-        by[q] = world->y[b];
-        v0x[q] = s->v0x[b];
-        v0y[q] = s->v0y[b];
-        r1[q] = world->vx[b];
-        r2[q] = world->vy[b];
-    }
-    for (int32_t q = 0; q < n; ++q) {
+        m[q] = 1.0 / invMass[q];
         a11[q] = m[q];
         a12[q] = 0.0;
         a22[q] = m[q];
-        r1[q] = m[q] * r1[q];
-        r2[q] = m[q] * r2[q];
-    }
-    for (int32_t q = 0; q < n; ++q) {
-        const sdSpringRow* rows = &s->springs[starts[q]];
-        for (int32_t p = 0; p < springs; ++p) {
-            ox[p][q] = rows[p].otherX;
-            oy[p][q] = rows[p].otherY;
-            len[p][q] = rows[p].length;
-            kappa[p][q] = rows[p].kappa;
-            eta[p][q] = rows[p].eta;
-            distance[p][q] = rows[p].type == sdRow_distance ? 1.0 : 0.0;
-            px[p][q] = rows[p].type == sdRow_pointX ? 1.0 : 0.0;
-        }
+        r1[q] = m[q] * vx[q];
+        r2[q] = m[q] * vy[q];
     }
     for (int32_t p = 0; p < springs; ++p) {
+        const double* restrict spring = lanes + (size_t)p * sdLaneFields * SD_BODY_CHUNK;
+        const double* restrict ox = spring + sdLane_otherX * SD_BODY_CHUNK;
+        const double* restrict oy = spring + sdLane_otherY * SD_BODY_CHUNK;
+        const double* restrict len = spring + sdLane_length * SD_BODY_CHUNK;
+        const double* restrict kappa = spring + sdLane_kappa * SD_BODY_CHUNK;
+        const double* restrict eta = spring + sdLane_eta * SD_BODY_CHUNK;
+        const double* restrict distance = spring + sdLane_distance * SD_BODY_CHUNK;
+        const double* restrict pointX = spring + sdLane_pointX * SD_BODY_CHUNK;
         for (int32_t q = 0; q < n; ++q) {
-            const double dx = bx[q] - ox[p][q], dy = by[q] - oy[p][q];
-            const bool isDistance = distance[p][q] != 0.0;
+            const double dx = x[q] - ox[q], dy = y[q] - oy[q];
+            const bool isDistance = allDistance || distance[q] != 0.0;
+            const double px = allDistance ? 0.0 : pointX[q];
             const double length = sqrt(dx * dx + dy * dy);
             const bool degenerate = !(length > 1e-12);
             const double inverse = degenerate ? 0.0 : 1.0 / length;
-            const double ex = isDistance ? (degenerate ? 1.0 : dx * inverse) : px[p][q];
-            const double ey = isDistance ? (degenerate ? 0.0 : dy * inverse) : 1.0 - px[p][q];
-            const double error = isDistance ? length - len[p][q] : dx * ex + dy * ey;
-            const double mq = m[q], k = kappa[p][q], c = eta[p][q];
+            const double ex = isDistance ? (degenerate ? 1.0 : dx * inverse) : px;
+            const double ey = isDistance ? (degenerate ? 0.0 : dy * inverse) : 1.0 - px;
+            const double error = isDistance ? length - len[q] : dx * ex + dy * ey;
+            const double mq = m[q], k = kappa[q], c = eta[q];
             const double a = mq * (trapezoidal ? h * h * k / 4.0 + h * c / 2.0 : h * h * k + h * c);
             const double g = -h * mq * k * error - (trapezoidal ? a * (ex * v0x[q] + ey * v0y[q]) : 0.0);
             a11[q] += a * ex * ex;
@@ -196,53 +180,117 @@ SD_INLINE void sd_centred_chunk(sdWorld* world, const int32_t* restrict bodies, 
     }
     for (int32_t q = 0; q < n; ++q) {
         const double inverseDeterminant = 1.0 / (a11[q] * a22[q] - a12[q] * a12[q]);
-        ox[0][q] = (a22[q] * r1[q] - a12[q] * r2[q]) * inverseDeterminant;
-        oy[0][q] = (a11[q] * r2[q] - a12[q] * r1[q]) * inverseDeterminant;
+        vx[q] = (a22[q] * r1[q] - a12[q] * r2[q]) * inverseDeterminant;
+        vy[q] = (a11[q] * r2[q] - a12[q] * r1[q]) * inverseDeterminant;
+    }
+}
+
+/// One chunk: in place when its bodies are consecutive slots; otherwise gathered into contiguous copies, solved,
+/// and scattered back (every body is in one island, so the lanes never write the same body).
+SD_INLINE void sd_centred_chunk(sdWorld* world, const int32_t* restrict bodies, const double* restrict lanes,
+                                int32_t n, int32_t springs, uint8_t flags, double h, bool trapezoidal) {
+    const sdSolverScratch* s = &world->scratch;
+    const bool allDistance = (flags & sdChunk_allDistance) != 0;
+    if (flags & sdChunk_consecutive) {
+        const int32_t b = bodies[0];
+        if (allDistance) {
+            sd_centred_lanes(world->invMass + b, world->x + b, world->y + b, s->v0x + b, s->v0y + b, world->vx + b,
+                             world->vy + b, lanes, n, springs, true, h, trapezoidal);
+        } else {
+            sd_centred_lanes(world->invMass + b, world->x + b, world->y + b, s->v0x + b, s->v0y + b, world->vx + b,
+                             world->vy + b, lanes, n, springs, false, h, trapezoidal);
+        }
+        return;
+    }
+    double invMass[SD_BODY_CHUNK], x[SD_BODY_CHUNK], y[SD_BODY_CHUNK], v0x[SD_BODY_CHUNK], v0y[SD_BODY_CHUNK];
+    double vx[SD_BODY_CHUNK], vy[SD_BODY_CHUNK];
+    for (int32_t q = 0; q < n; ++q) {
+        const int32_t b = bodies[q];
+        invMass[q] = world->invMass[b];
+        x[q] = world->x[b];
+        y[q] = world->y[b];
+        v0x[q] = s->v0x[b];
+        v0y[q] = s->v0y[b];
+        vx[q] = world->vx[b];
+        vy[q] = world->vy[b];
+    }
+    if (allDistance) {
+        sd_centred_lanes(invMass, x, y, v0x, v0y, vx, vy, lanes, n, springs, true, h, trapezoidal);
+    } else {
+        sd_centred_lanes(invMass, x, y, v0x, v0y, vx, vy, lanes, n, springs, false, h, trapezoidal);
     }
     for (int32_t q = 0; q < n; ++q) {
-        world->vx[bodies[q]] = ox[0][q];
-        world->vy[bodies[q]] = oy[0][q];
+        world->vx[bodies[q]] = vx[q];
+        world->vy[bodies[q]] = vy[q];
     }
 }
 
-SD_INLINE void sd_centred_batch_body(sdWorld* world, const int32_t* bodies, const int32_t* starts, int32_t count,
+/// Whether a contact island holds any lane of the chunk this step (then it is solved there, not here).
+static bool sd_chunk_held(const sdSolverScratch* s, const int32_t* islands, int32_t n) {
+    for (int32_t q = 0; q < n; ++q)
+        if (s->islands[islands[q]].owner >= 0) return true;
+    return false;
+}
+
+/// The chunks of one batch (`springs` springs an island, lanes from `first`, chunk flags from `chunk`). With
+/// contact islands this step, a chunk holding an island one of them owns goes island by island instead.
+SD_INLINE void sd_centred_batch_body(sdWorld* world, int32_t first, int32_t count, int32_t chunk, size_t lanes,
                                      int32_t springs, double h, bool trapezoidal) {
-    for (int32_t first = 0; first < count; first += SD_BODY_CHUNK) {
-        const int32_t n = count - first < SD_BODY_CHUNK ? count - first : SD_BODY_CHUNK;
-        sd_centred_chunk(world, bodies + first, starts + first, n, springs, h, trapezoidal);
+    const sdSolverScratch* s = &world->scratch;
+    const bool contacts = world->collision.contactIslandCount > 0;
+    const size_t chunkSize = (size_t)springs * sdLaneFields * SD_BODY_CHUNK;
+    for (int32_t start = 0; start < count; start += SD_BODY_CHUNK, ++chunk, lanes += chunkSize) {
+        const int32_t n = count - start < SD_BODY_CHUNK ? count - start : SD_BODY_CHUNK;
+        const int32_t* islands = s->batchIslands + first + start;
+        if (contacts && sd_chunk_held(s, islands, n)) {
+            for (int32_t q = 0; q < n; ++q) {
+                const sdIsland* island = &s->islands[islands[q]];
+                if (island->owner < 0) sd_solve_centred_body(world, island, h, trapezoidal);
+            }
+            continue;
+        }
+        sd_centred_chunk(world, s->batchBodies + first + start, s->lanes + lanes, n, springs, s->chunkFlags[chunk],
+                         h, trapezoidal);
     }
 }
 
-static void sd_centred_batch_generic(sdWorld* world, const int32_t* bodies, const int32_t* starts, int32_t count,
+static void sd_centred_batch_generic(sdWorld* world, int32_t first, int32_t count, int32_t chunk, size_t lanes,
                                      int32_t springs, double h, bool trapezoidal) {
-    sd_centred_batch_body(world, bodies, starts, count, springs, h, trapezoidal);
+    if (springs == 4) sd_centred_batch_body(world, first, count, chunk, lanes, 4, h, trapezoidal);
+    else sd_centred_batch_body(world, first, count, chunk, lanes, 1, h, trapezoidal);
 }
 #if SD_AVX2_DISPATCH
-SD_TARGET_AVX2 static void sd_centred_batch_avx2(sdWorld* world, const int32_t* bodies, const int32_t* starts,
-                                                 int32_t count, int32_t springs, double h, bool trapezoidal) {
-    sd_centred_batch_body(world, bodies, starts, count, springs, h, trapezoidal);
+SD_TARGET_AVX2 static void sd_centred_batch_avx2(sdWorld* world, int32_t first, int32_t count, int32_t chunk,
+                                                 size_t lanes, int32_t springs, double h, bool trapezoidal) {
+    if (springs == 4) sd_centred_batch_body(world, first, count, chunk, lanes, 4, h, trapezoidal);
+    else sd_centred_batch_body(world, first, count, chunk, lanes, 1, h, trapezoidal);
 }
-SD_TARGET_AVX512 static void sd_centred_batch_avx512(sdWorld* world, const int32_t* bodies, const int32_t* starts,
-                                                     int32_t count, int32_t springs, double h, bool trapezoidal) {
-    sd_centred_batch_body(world, bodies, starts, count, springs, h, trapezoidal);
+SD_TARGET_AVX512 static void sd_centred_batch_avx512(sdWorld* world, int32_t first, int32_t count, int32_t chunk,
+                                                     size_t lanes, int32_t springs, double h, bool trapezoidal) {
+    if (springs == 4) sd_centred_batch_body(world, first, count, chunk, lanes, 4, h, trapezoidal);
+    else sd_centred_batch_body(world, first, count, chunk, lanes, 1, h, trapezoidal);
 }
 #endif
 
 /// One batch through the widest copy the processor runs.
-static void sd_centred_batch(sdWorld* world, const int32_t* bodies, const int32_t* starts, int32_t count,
+static void sd_centred_batch(sdWorld* world, int32_t first, int32_t count, int32_t chunk, size_t lanes,
                              int32_t springs, double h, bool trapezoidal) {
+    if (count == 0) return;
 #if SD_AVX2_DISPATCH
     if (sd_cpu_has_avx512()) {
-        sd_centred_batch_avx512(world, bodies, starts, count, springs, h, trapezoidal);
+        sd_centred_batch_avx512(world, first, count, chunk, lanes, springs, h, trapezoidal);
         return;
     }
     if (sd_cpu_has_avx2()) {
-        sd_centred_batch_avx2(world, bodies, starts, count, springs, h, trapezoidal);
+        sd_centred_batch_avx2(world, first, count, chunk, lanes, springs, h, trapezoidal);
         return;
     }
 #endif
-    sd_centred_batch_generic(world, bodies, starts, count, springs, h, trapezoidal);
+    sd_centred_batch_generic(world, first, count, chunk, lanes, springs, h, trapezoidal);
 }
+
+/// Chunks of a batch of `count` lanes.
+static int32_t sd_chunks(int32_t count) { return (count + SD_BODY_CHUNK - 1) / SD_BODY_CHUNK; }
 
 void sd_solve_body_space_islands(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
@@ -251,32 +299,75 @@ void sd_solve_body_space_islands(sdWorld* world, double h) {
         for (int32_t k = 0; k < s->springCount; ++k) {
             sdSpringRow* spring = &s->springs[k];
             sd_joint_spring_coefficients(world, &world->joints[spring->joint], h, &spring->kappa, &spring->eta);
+            if (s->springLane[k] >= 0) {
+                s->lanes[s->springLane[k] + sdLane_kappa * SD_BODY_CHUNK] = spring->kappa;
+                s->lanes[s->springLane[k] + sdLane_eta * SD_BODY_CHUNK] = spring->eta;
+            }
         }
         s->springStep = h;
     }
     const bool trapezoidal = world->springModel == sdSpringModel_analytic;
     // Centred islands of four springs (the drag) or one (springy layouts) in batches across bodies; the rest one
     // by one. An island held by a contact island is solved there.
-    int32_t batched[2] = {0, 0};
+    for (int32_t k = 0; k < s->singleCount; ++k) {
+        const sdIsland* island = &s->islands[s->singleIslands[k]];
+        if (island->owner >= 0) continue;
+        if (island->centred) sd_solve_centred_body(world, island, h, trapezoidal);
+        else sd_solve_single_body(world, island, h, trapezoidal);
+    }
+    const int32_t chunks0 = sd_chunks(s->batchCount[0]);
+    sd_centred_batch(world, 0, s->batchCount[0], 0, 0, 4, h, trapezoidal);
+    sd_centred_batch(world, s->islandCount, s->batchCount[1], chunks0,
+                     (size_t)chunks0 * 4 * sdLaneFields * SD_BODY_CHUNK, 1, h, trapezoidal);
+}
+
+/// The batches of a layout: which islands, their lanes' fields, and each chunk's flags.
+static void sd_build_batches(sdWorld* world) {
+    sdSolverScratch* s = &world->scratch;
+    s->batchCount[0] = s->batchCount[1] = s->singleCount = 0;
+    for (int32_t k = 0; k < s->springCount; ++k) s->springLane[k] = -1;
     for (int32_t k = 0; k < s->islandCount; ++k) {
         const sdIsland* island = &s->islands[k];
-        if (island->path != sdSolvePath_singleBody || island->owner >= 0) continue;
+        if (island->path != sdSolvePath_singleBody) continue;
         if (island->centred && (island->rowCount == 4 || island->rowCount == 1)) {
             const int which = island->rowCount == 4 ? 0 : 1;
-            int32_t* list = which == 0 ? s->batchBodies : s->batchBodies + s->islandCount;
-            int32_t* starts = which == 0 ? s->batchStarts : s->batchStarts + s->islandCount;
-            list[batched[which]] = island->firstBody;
-            starts[batched[which]] = island->springStart;
-            batched[which] += 1;
-        } else if (island->centred) {
-            sd_solve_centred_body(world, island, h, trapezoidal);
+            const int32_t lane = (which == 0 ? 0 : s->islandCount) + s->batchCount[which]++;
+            s->batchBodies[lane] = island->firstBody;
+            s->batchIslands[lane] = k;
         } else {
-            sd_solve_single_body(world, island, h, trapezoidal);
+            s->singleIslands[s->singleCount++] = k;
         }
     }
-    sd_centred_batch(world, s->batchBodies, s->batchStarts, batched[0], 4, h, trapezoidal);
-    sd_centred_batch(world, s->batchBodies + s->islandCount, s->batchStarts + s->islandCount, batched[1], 1, h,
-                     trapezoidal);
+    int32_t chunk = 0;
+    size_t base = 0;
+    for (int which = 0; which < 2; ++which) {
+        const int32_t springs = which == 0 ? 4 : 1, first = which == 0 ? 0 : s->islandCount;
+        const int32_t count = s->batchCount[which];
+        for (int32_t start = 0; start < count; start += SD_BODY_CHUNK, ++chunk) {
+            const int32_t n = count - start < SD_BODY_CHUNK ? count - start : SD_BODY_CHUNK;
+            uint8_t flags = sdChunk_consecutive | sdChunk_allDistance;
+            for (int32_t q = 0; q < n; ++q) {
+                const int32_t lane = first + start + q;
+                if (s->batchBodies[lane] != s->batchBodies[first + start] + q) flags &= (uint8_t)~sdChunk_consecutive;
+                const int32_t springStart = s->islands[s->batchIslands[lane]].springStart;
+                for (int32_t p = 0; p < springs; ++p) {
+                    const sdSpringRow* spring = &s->springs[springStart + p];
+                    double* field = s->lanes + base + (size_t)p * sdLaneFields * SD_BODY_CHUNK + q;
+                    field[sdLane_otherX * SD_BODY_CHUNK] = spring->otherX;
+                    field[sdLane_otherY * SD_BODY_CHUNK] = spring->otherY;
+                    field[sdLane_length * SD_BODY_CHUNK] = spring->length;
+                    field[sdLane_kappa * SD_BODY_CHUNK] = 0.0; // set with the rows' at the first solve
+                    field[sdLane_eta * SD_BODY_CHUNK] = 0.0;
+                    field[sdLane_distance * SD_BODY_CHUNK] = spring->type == sdRow_distance ? 1.0 : 0.0;
+                    field[sdLane_pointX * SD_BODY_CHUNK] = spring->type == sdRow_pointX ? 1.0 : 0.0;
+                    if (spring->type != sdRow_distance) flags &= (uint8_t)~sdChunk_allDistance;
+                    s->springLane[springStart + p] = (int64_t)(field - s->lanes);
+                }
+            }
+            s->chunkFlags[chunk] = flags;
+            base += (size_t)springs * sdLaneFields * SD_BODY_CHUNK;
+        }
+    }
 }
 
 void sd_build_body_space_rows(sdWorld* world) {
@@ -310,4 +401,5 @@ void sd_build_body_space_rows(sdWorld* world) {
     }
     s->springCount = springCount;
     s->springStep = 0.0;
+    sd_build_batches(world);
 }

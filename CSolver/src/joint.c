@@ -233,6 +233,10 @@ static void sd_move_world_anchor(sdWorld* world, int32_t index, double x, double
         for (int32_t k = s->jointSpring[index]; k < s->springCount && s->springs[k].joint == index; ++k) {
             s->springs[k].otherX = x;
             s->springs[k].otherY = y;
+            if (s->springLane[k] >= 0) { // and its batch lane
+                s->lanes[s->springLane[k] + sdLane_otherX * SD_BODY_CHUNK] = x;
+                s->lanes[s->springLane[k] + sdLane_otherY * SD_BODY_CHUNK] = y;
+            }
         }
     }
     sd_wake_joint(world, joint);

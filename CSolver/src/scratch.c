@@ -37,7 +37,10 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
         !SD_GROW(s->cgR, capacity) || !SD_GROW(s->cgZ, capacity) || !SD_GROW(s->cgP, capacity) ||
         !SD_GROW(s->cgQ, capacity) || !SD_GROW(s->rhsCopy, capacity) || !SD_GROW(s->islands, capacity) ||
         !SD_GROW(s->springs, capacity) || !SD_GROW(s->batchBodies, 2 * (size_t)capacity) ||
-        !SD_GROW(s->batchStarts, 2 * (size_t)capacity))
+        !SD_GROW(s->batchIslands, 2 * (size_t)capacity) || !SD_GROW(s->singleIslands, capacity) ||
+        !SD_GROW(s->springLane, capacity) || !SD_GROW(s->chunkFlags, (size_t)capacity / SD_BODY_CHUNK + 2) ||
+        // every batched spring has a lane; each batch pads its last chunk (at most 4 + 1 springs' worth)
+        !SD_GROW(s->lanes, sdLaneFields * ((size_t)capacity + 5 * SD_BODY_CHUNK)))
         return sdResult_outOfMemory;
     s->rowCapacity = capacity;
     s->islandCapacity = capacity;
@@ -46,7 +49,8 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
 }
 
 void sd_free_scratch(sdSolverScratch* s) {
-    void* buffers[] = {s->springs, s->jointSpring, s->batchBodies, s->batchStarts, s->v0x, s->v0y, s->w0, s->x0, s->y0, s->a0, s->parent, s->order, s->firstRow,
+    void* buffers[] = {s->springs, s->jointSpring, s->batchBodies, s->batchIslands, s->singleIslands,
+                       s->springLane, s->chunkFlags, s->lanes, s->v0x, s->v0y, s->w0, s->x0, s->y0, s->a0, s->parent, s->order, s->firstRow,
                        s->lastRow, s->adjacencyStart, s->queue, s->islandSleep, s->bodyScratch, s->rowJoint,
                        s->rowType, s->rowIsland, s->rowKey, s->adjacency, s->sortIndex, s->sortBuffer, s->rows, s->geometry, s->rowSpring,
                        s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->warm, s->cgR, s->cgZ, s->cgP, s->cgQ,

@@ -193,10 +193,20 @@ typedef struct sdSolverScratch {
     int32_t springCount;
     struct sdSpringRow* springs;
     int32_t* jointSpring;       // per joint slot: its first hot spring row, or −1 (kept current by anchor moves)
-    int32_t* batchBodies;       // 2 per island: the bodies of centred islands of 4 and of 1 spring, batched per solve
-    int32_t* batchStarts;       // their first hot spring rows
     int32_t jointSpringCapacity;
     double springStep;           // the substep the κ, η below were computed for (0: stale)
+    // Centred single-body islands of 4 springs (the drag) and of 1 (springy layouts), batched across bodies per
+    // layout (body_space.c): batch 0 from index 0, batch 1 from islandCount, in island order.
+    int32_t batchCount[2];
+    int32_t* batchBodies;       // 2 per island: each lane's body
+    int32_t* batchIslands;      // 2 per island: each lane's island (a contact island may hold it this step)
+    int32_t singleCount;        // the other single-body islands, solved one by one
+    int32_t* singleIslands;
+    // The batches' spring fields in chunks of SD_BODY_CHUNK lanes, chunk by chunk, spring by spring, field by
+    // field (sdLane_*), so a chunk's solve reads one stretch of memory in order and needs no gather.
+    double* lanes;
+    int64_t* springLane;        // per hot spring row: its lane's otherX in `lanes`, or −1 (not batched)
+    uint8_t* chunkFlags;        // per chunk (batch 0's, then batch 1's): sdChunk_* flags
 
     // Per island.
     int32_t islandCapacity;
@@ -213,6 +223,15 @@ typedef struct sdSolverScratch {
     bool layoutValid;
     sdSparseState sparse;     // factors of the islands on the sparse path
 } sdSolverScratch;
+
+/// Islands a body-space batch chunk holds: its arrays stay in L1/L2.
+#define SD_BODY_CHUNK 128
+/// The fields of a batched spring in `lanes`, each a run of SD_BODY_CHUNK lanes.
+enum { sdLane_otherX, sdLane_otherY, sdLane_length, sdLane_kappa, sdLane_eta, sdLane_distance, sdLane_pointX,
+       sdLaneFields };
+/// What a batch chunk's solve may assume: its bodies are consecutive slots (read in place, no gather); every
+/// spring is a distance row (no per-lane choice of row type).
+enum { sdChunk_consecutive = 1, sdChunk_allDistance = 2 };
 
 /// One spring row of a single-body island: everything the tight loop needs, in one place.
 typedef struct sdSpringRow {

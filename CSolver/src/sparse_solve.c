@@ -131,6 +131,21 @@ static bool sd_sparse_refactor(sdWorld* world, const sdIsland* island, sdSparseI
     return factor->valid;
 }
 
+/// The largest |v[e]|, in four running maxima: one chain of fmax through every row would bound the pass by its
+/// latency (the maximum is the same in any order).
+static double sd_largest_magnitude(const double* restrict v, int32_t n) {
+    double m0 = 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0;
+    int32_t e = 0;
+    for (; e + 4 <= n; e += 4) {
+        m0 = fmax(m0, fabs(v[e]));
+        m1 = fmax(m1, fabs(v[e + 1]));
+        m2 = fmax(m2, fabs(v[e + 2]));
+        m3 = fmax(m3, fabs(v[e + 3]));
+    }
+    for (; e < n; ++e) m0 = fmax(m0, fabs(v[e]));
+    return fmax(fmax(m0, m1), fmax(m2, m3));
+}
+
 bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, double* x) {
     sdSolverScratch* s = &world->scratch;
     sdSparseState* sp = &s->sparse;
@@ -196,15 +211,14 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
                 q[e] *= alpha;
             }
         }
-        // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner, with the
-        // largest |r| (a projection step's stopping test) in the same pass — as every update of r below.
-        double worst = 0.0;
+        // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a projection
+        // step's stopping test needs the largest |r| (after every update of r below too).
         for (int32_t e = 0; e < n; ++e) {
             const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
             r[e] = re;
             z[e] = re;
-            worst = fmax(worst, fabs(re));
         }
+        double worst = velocity ? 0.0 : sd_largest_magnitude(r, n);
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
@@ -237,14 +251,13 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             const double pq = sd_sparse_dot(p, q, n);
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
-            worst = 0.0;
             for (int32_t e = 0; e < n; ++e) {
                 xe[e] += alpha * p[e];
                 const double re = r[e] - alpha * q[e];
                 r[e] = re;
                 z[e] = re;
-                worst = fmax(worst, fabs(re));
             }
+            if (!velocity) worst = sd_largest_magnitude(r, n);
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
         // cost is counted in): a stale factor then costs more per solve than a new one would, amortised.

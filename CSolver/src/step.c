@@ -15,10 +15,93 @@
 
 #include <string.h>
 
+// The integration loops have AVX2 and AVX-512 copies (AVX-512 implies FMA): no multiply-add may be fused, so
+// every copy gives the baseline's bits.
+#pragma STDC FP_CONTRACT OFF
+
 #if defined(__SSE__) || defined(__x86_64__)
 #include <xmmintrin.h>
 #define SD_HAS_MXCSR 1
 #endif
+
+/// v* for slots [0, n): every slot computed, only awake ones written (a select, not a branch, so the loop
+/// vectorises; the others keep their bits). `fields` and `velocityFields` are constants wherever this is inlined,
+/// so without fields nothing is added to the forces (not even a zero: −0 + 0 would change a sign bit).
+SD_INLINE void sd_free_velocities(sdWorld* world, const sdFieldOutput* field, int32_t n, double h, bool fields,
+                                  bool velocityFields) {
+    const uint8_t* restrict awake = world->awake;
+    const double* restrict gravityX = world->gravityX;
+    const double* restrict gravityY = world->gravityY;
+    const double* restrict forceX = world->forceX;
+    const double* restrict forceY = world->forceY;
+    const double* restrict torque = world->torque;
+    const double* restrict invMass = world->invMass;
+    const double* restrict invInertia = world->invInertia;
+    const double* restrict linearFactor = world->linearFactor;
+    const double* restrict angularFactor = world->angularFactor;
+    const double* restrict fieldX = field->forceX;
+    const double* restrict fieldY = field->forceY;
+    const double* restrict fieldVX = field->velocityX;
+    const double* restrict fieldVY = field->velocityY;
+    const uint8_t* restrict setsVelocity = field->setsVelocity;
+    double* restrict vx = world->vx;
+    double* restrict vy = world->vy;
+    double* restrict w = world->w;
+    SD_VECTORIZE
+    for (int32_t i = 0; i < n; ++i) {
+        double fx = forceX[i], fy = forceY[i];
+        if (fields) { // a law's singularity can give ±inf or NaN: held to sdMaxForce, NaN to 0
+            fx += sd_clamp_magnitude(fieldX[i], sdMaxForce);
+            fy += sd_clamp_magnitude(fieldY[i], sdMaxForce);
+        }
+        const double ax = gravityX[i] + fx * invMass[i];
+        const double ay = gravityY[i] + fy * invMass[i];
+        double nvx = (vx[i] + h * ax) * linearFactor[i];
+        double nvy = (vy[i] + h * ay) * linearFactor[i];
+        if (velocityFields) {
+            nvx = setsVelocity[i] ? fieldVX[i] : nvx;
+            nvy = setsVelocity[i] ? fieldVY[i] : nvy;
+        }
+        const double nw = (w[i] + h * torque[i] * invInertia[i]) * angularFactor[i];
+        const bool moves = awake[i] != 0;
+        vx[i] = moves ? nvx : vx[i];
+        vy[i] = moves ? nvy : vy[i];
+        w[i] = moves ? nw : w[i];
+    }
+}
+
+/// The three field cases, each with constant flags (so each loop is specialised).
+SD_INLINE void sd_free_velocities_cases(sdWorld* world, const sdFieldOutput* field, int32_t n, double h) {
+    if (field->forceX == NULL) sd_free_velocities(world, field, n, h, false, false);
+    else if (field->setsVelocity == NULL) sd_free_velocities(world, field, n, h, true, false);
+    else sd_free_velocities(world, field, n, h, true, true);
+}
+static void sd_free_velocities_generic(sdWorld* world, const sdFieldOutput* field, int32_t n, double h) {
+    sd_free_velocities_cases(world, field, n, h);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_free_velocities_avx2(sdWorld* world, const sdFieldOutput* field, int32_t n, double h) {
+    sd_free_velocities_cases(world, field, n, h);
+}
+SD_TARGET_AVX512 static void sd_free_velocities_avx512(sdWorld* world, const sdFieldOutput* field, int32_t n,
+                                                       double h) {
+    sd_free_velocities_cases(world, field, n, h);
+}
+#endif
+/// Through the widest copy the processor runs.
+static void sd_free_velocities_dispatch(sdWorld* world, const sdFieldOutput* field, int32_t n, double h) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx512()) {
+        sd_free_velocities_avx512(world, field, n, h);
+        return;
+    }
+    if (sd_cpu_has_avx2()) {
+        sd_free_velocities_avx2(world, field, n, h);
+        return;
+    }
+#endif
+    sd_free_velocities_generic(world, field, n, h);
+}
 
 static void sd_integrate_velocities(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
@@ -34,52 +117,73 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
     memcpy(s->y0, world->y, bytes);
     memcpy(s->a0, world->angle, bytes);
     for (int32_t i = 0; i < n; ++i) {
-        if (!world->awake[i]) continue; // free, static and resting slots are never awake
-        if (world->dampingStep[i] != h) { // exp is costly: cache the factors per substep length
+        // exp is costly: the factors are cached per substep length. Slots that are not awake get factors too
+        // (never used: the loop below reads every slot but writes only awake ones).
+        if (world->dampingStep[i] != h) {
             world->linearFactor[i] = exp(-world->linearDamping[i] * h);
             world->angularFactor[i] = exp(-world->angularDamping[i] * h);
             world->dampingStep[i] = h;
         }
-        const double linearFactor = world->linearFactor[i];
-        const double angularFactor = world->angularFactor[i];
-        double fx = world->forceX[i], fy = world->forceY[i];
-        if (field.forceX != NULL) { // a law's singularity can give ±inf or NaN: held to sdMaxForce, NaN to 0
-            fx += sd_clamp_magnitude(field.forceX[i], sdMaxForce);
-            fy += sd_clamp_magnitude(field.forceY[i], sdMaxForce);
-        }
-        const double ax = world->gravityX[i] + fx * world->invMass[i];
-        const double ay = world->gravityY[i] + fy * world->invMass[i];
-        world->vx[i] = (world->vx[i] + h * ax) * linearFactor;
-        world->vy[i] = (world->vy[i] + h * ay) * linearFactor;
-        if (field.setsVelocity != NULL && field.setsVelocity[i]) {
-            world->vx[i] = field.velocityX[i];
-            world->vy[i] = field.velocityY[i];
-        }
-        world->w[i] = (world->w[i] + h * world->torque[i] * world->invInertia[i]) * angularFactor;
+    }
+    sd_free_velocities_dispatch(world, &field, n, h);
+}
+
+/// Positions for slots [0, n) (awake ones; a select, as above): speeds capped at sdMaxMagnitude (see CSolver.h:
+/// diverging motion grows linearly, never to infinity), then the analytic model's mean of the start and end
+/// velocities (trapezoidal: exact for constant forces) or the UIKit-compatible model's semi-implicit Euler.
+SD_INLINE void sd_move_positions(sdWorld* world, int32_t n, double h, bool trapezoidal) {
+    const sdSolverScratch* s = &world->scratch;
+    const uint8_t* restrict awake = world->awake;
+    const double* restrict v0x = s->v0x;
+    const double* restrict v0y = s->v0y;
+    const double* restrict w0 = s->w0;
+    double* restrict vx = world->vx;
+    double* restrict vy = world->vy;
+    double* restrict w = world->w;
+    double* restrict x = world->x;
+    double* restrict y = world->y;
+    double* restrict angle = world->angle;
+    const double half = 0.5 * h;
+    SD_VECTORIZE
+    for (int32_t i = 0; i < n; ++i) {
+        const double cvx = sd_clamp_magnitude(vx[i], sdMaxMagnitude);
+        const double cvy = sd_clamp_magnitude(vy[i], sdMaxMagnitude);
+        const double cw = sd_clamp_magnitude(w[i], sdMaxMagnitude);
+        const double nx = trapezoidal ? x[i] + half * (v0x[i] + cvx) : x[i] + h * cvx;
+        const double ny = trapezoidal ? y[i] + half * (v0y[i] + cvy) : y[i] + h * cvy;
+        const double na = trapezoidal ? angle[i] + half * (w0[i] + cw) : angle[i] + h * cw;
+        const bool moves = awake[i] != 0;
+        vx[i] = moves ? cvx : vx[i];
+        vy[i] = moves ? cvy : vy[i];
+        w[i] = moves ? cw : w[i];
+        x[i] = moves ? nx : x[i];
+        y[i] = moves ? ny : y[i];
+        angle[i] = moves ? na : angle[i];
     }
 }
 
+SD_INLINE void sd_move_positions_cases(sdWorld* world, double h) {
+    if (world->springModel == sdSpringModel_analytic) sd_move_positions(world, world->slotCount, h, true);
+    else sd_move_positions(world, world->slotCount, h, false);
+}
+static void sd_move_positions_generic(sdWorld* world, double h) { sd_move_positions_cases(world, h); }
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_move_positions_avx2(sdWorld* world, double h) { sd_move_positions_cases(world, h); }
+SD_TARGET_AVX512 static void sd_move_positions_avx512(sdWorld* world, double h) { sd_move_positions_cases(world, h); }
+#endif
+
 static void sd_integrate_positions(sdWorld* world, double h) {
-    const sdSolverScratch* s = &world->scratch;
-    const int32_t n = world->slotCount;
-    const bool trapezoidal = world->springModel == sdSpringModel_analytic;
-    const double half = 0.5 * h;
-    for (int32_t i = 0; i < n; ++i) {
-        if (!world->awake[i]) continue;
-        // Speeds capped at sdMaxMagnitude (see CSolver.h): diverging motion grows linearly, never to infinity.
-        world->vx[i] = sd_clamp_magnitude(world->vx[i], sdMaxMagnitude);
-        world->vy[i] = sd_clamp_magnitude(world->vy[i], sdMaxMagnitude);
-        world->w[i] = sd_clamp_magnitude(world->w[i], sdMaxMagnitude);
-        if (trapezoidal) { // analytic model: the mean of the start and end velocities
-            world->x[i] += half * (s->v0x[i] + world->vx[i]);
-            world->y[i] += half * (s->v0y[i] + world->vy[i]);
-            world->angle[i] += half * (s->w0[i] + world->w[i]);
-        } else { // UIKit-compatible model: semi-implicit Euler
-            world->x[i] += h * world->vx[i];
-            world->y[i] += h * world->vy[i];
-            world->angle[i] += h * world->w[i];
-        }
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx512()) {
+        sd_move_positions_avx512(world, h);
+        return;
     }
+    if (sd_cpu_has_avx2()) {
+        sd_move_positions_avx2(world, h);
+        return;
+    }
+#endif
+    sd_move_positions_generic(world, h);
 }
 
 /// After restitution and the relaxing sweeps changed contact islands' velocities: the speed cap again, so no speed

@@ -65,6 +65,36 @@ struct CollisionIslandParityTests {
         }
     }
 
+    @Test("Spring-held boxes batched across bodies, some resting on the floor (held by their contact islands): engines agree")
+    func batchedSpringHeldBoxesOnTheFloor() throws {
+        // Boxes held at their centres by four springs (the drag's batch) and by one (springy layouts' batch),
+        // alternating, so neither batch's bodies are consecutive slots; the first two rest on the floor, so a
+        // contact island holds a lane of each batch this step while the other lanes are solved in the batch.
+        let run = try ParityRun(steps: 120) { world in
+            var ids = [try world.addFloor(width: 1000)]
+            for k in 0..<8 {
+                let x = -350 + 100 * Double(k), y = k < 2 ? -20.0 : -300.0
+                let box = try world.addBox(x: x, y: y, width: 40, height: 40, BodyOptions(gravityY: 1000))
+                // Hanging boxes' springs pull up; the resting ones' pull sideways and down, pressing them on the floor.
+                let dy = k < 2 ? 10.0 : -60.0
+                let anchors: [(Double, Double)] = k % 2 == 0 ? [(-30, dy), (30, dy), (-20, dy - 20), (20, dy - 20)] : [(10, dy)]
+                for (dx, dy) in anchors {
+                    try Self.join(
+                        world, .distance, nil, box, (x + dx, y + dy), (x, y), frequency: 3, length: 0.8 * hypot(dx, dy))
+                }
+                ids.append(box)
+            }
+            return ids
+        }
+        #expect(run.largest <= 1e-9, "engines apart by \(run.largest) (first at frame \(run.firstFailure ?? -1))")
+        for world in [run.accelerated, run.reference] {
+            for k in 1...2 {
+                let resting = try world.state(of: run.bodies[k])
+                #expect(abs(resting.y + 20) < 1, "box \(k) stays on the floor: y \(resting.y)")
+            }
+        }
+    }
+
     @Test("A chain of 24 links dropped on the floor under falling boxes: joint rows inside a soft-stepped island")
     func jointsInLargeIsland() throws {
         // 23 pins (46 rows) and the links' floor contacts make the chain's island larger than 96 rows.
