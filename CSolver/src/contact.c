@@ -31,9 +31,9 @@ static bool sd_contact_alive(const sdCollisionState* c, const sdContact* contact
            c->shapeAlive[contact->shapeB] && c->shapeGeneration[contact->shapeB] == contact->generationB;
 }
 
-/// The distance within which a pair gets points this step: the speculative base plus how far the two can close
-/// in dt (speed, acceleration and turning of each moving body).
-static double sd_pair_reach(const sdWorld* world, const sdShape* shape, double dt) {
+/// How far a shape can move towards another in dt (speed, acceleration and turning of its body, if it moves): a
+/// pair gets points within the speculative base plus its two shapes' reaches.
+static double sd_shape_reach(const sdWorld* world, const sdShape* shape, double dt) {
     const int32_t b = shape->body;
     if (!sd_moves(world, b)) return 0.0;
     const double ax = world->gravityX[b] + world->forceX[b] * world->invMass[b];
@@ -84,11 +84,29 @@ static bool sd_bodies_joined(const sdWorld* world, int32_t a, int32_t b) {
     return lo < c->jointPairCount && c->jointPairs[lo] == key;
 }
 
+/// What a contact carries into its update: touch state and its points' impulses by feature id. Read before the
+/// update writes, so the contacts can be updated in place (`old` may be `contact`).
+typedef struct sdCarried {
+    int32_t pointCount;
+    bool touching;
+    uint32_t id[2];
+    double normalImpulse[2], tangentImpulse[2];
+} sdCarried;
+
 /// Computes the manifold of pair (a, b) into `contact`, carrying impulses over from `old` (matched by feature id)
-/// when it is the same contact.
-static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact,
-                              double dt) {
+/// when it is the same contact (`old` may be `contact` itself).
+static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact) {
     sdCollisionState* c = &world->collision;
+    sdCarried carried = {0};
+    if (old != NULL) {
+        carried.pointCount = old->pointCount;
+        carried.touching = old->touching;
+        for (int32_t q = 0; q < old->pointCount; ++q) {
+            carried.id[q] = old->points[q].id;
+            carried.normalImpulse[q] = old->points[q].normalImpulse;
+            carried.tangentImpulse[q] = old->points[q].tangentImpulse;
+        }
+    }
     const sdShape* sa = &c->shapes[a];
     const sdShape* sb = &c->shapes[b];
     contact->shapeA = a;
@@ -99,21 +117,20 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     contact->userDataB = sb->userData;
     contact->bodyA = sa->body;
     contact->bodyB = sb->body;
-    const double maxDistance = sdSpeculativeBase + sd_pair_reach(world, sa, dt) + sd_pair_reach(world, sb, dt);
+    const double maxDistance = sdSpeculativeBase + c->shapeReach[a] + c->shapeReach[b];
     contact->pointCount =
         sd_collide_shapes(world, sa, sb, maxDistance, &contact->normalX, &contact->normalY, contact->points);
     contact->friction = sqrt(world->friction[sa->body] * world->friction[sb->body]);
     const double ra = world->restitution[sa->body], rb = world->restitution[sb->body];
     contact->restitution = ra > rb ? ra : rb;
-    contact->touching = old != NULL && old->touching;
+    contact->touching = carried.touching;
     contact->active = false;
     contact->jointed = sd_bodies_joined(world, sa->body, sb->body);
-    if (old == NULL) return;
     for (int32_t p = 0; p < contact->pointCount; ++p) {
-        for (int32_t q = 0; q < old->pointCount; ++q) {
-            if (old->points[q].id != contact->points[p].id) continue;
-            contact->points[p].normalImpulse = old->points[q].normalImpulse;
-            contact->points[p].tangentImpulse = old->points[q].tangentImpulse;
+        for (int32_t q = 0; q < carried.pointCount; ++q) {
+            if (carried.id[q] != contact->points[p].id) continue;
+            contact->points[p].normalImpulse = carried.normalImpulse[q];
+            contact->points[p].tangentImpulse = carried.tangentImpulse[q];
         }
     }
 }
@@ -122,17 +139,17 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
 /// It ends when a shape is gone, or when a shape was enlarged (its pairs were all looked for, so the kept boxes no
 /// longer overlap). Otherwise its kept boxes still overlap: between moving bodies its manifold is updated, between
 /// resting ones it is kept as it was.
-static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* out, double dt) {
+static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* out) {
     const sdCollisionState* c = &world->collision;
     const bool alive = sd_contact_alive(c, old);
     const bool moves = alive && (sd_moves(world, old->bodyA) || sd_moves(world, old->bodyB));
     if (alive && !moves) {
-        *out = *old;
+        if (out != old) *out = *old;
         out->active = false;
         return true;
     }
     if (alive && !c->shapes[old->shapeA].enlarged && !c->shapes[old->shapeB].enlarged) {
-        sd_update_contact(world, old->shapeA, old->shapeB, old, out, dt);
+        sd_update_contact(world, old->shapeA, old->shapeB, old, out);
         return true;
     }
     if (old->touching) sd_push_end(&world->collision, old);
@@ -223,14 +240,14 @@ int sd_collide(sdWorld* world, double dt) {
         if (shape->extent > c->bodyExtent[shape->body]) c->bodyExtent[shape->body] = shape->extent;
         if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[shape->body])
             c->bodyThickness[shape->body] = shape->thickness;
+        c->shapeReach[k] = sd_shape_reach(world, shape, dt);
     }
 
     // Nothing enlarged: every contact stays, in place (no copying in a pile that has settled to creeping).
     if (!c->pairsFound) {
         int32_t count = 0;
         for (int32_t o = 0; o < c->contactCount; ++o) {
-            const sdContact old = c->contacts[o]; // a copy: the update overwrites the points it carries over
-            if (sd_carry_contact(world, &old, &c->contacts[count], dt)) count += 1;
+            if (sd_carry_contact(world, &c->contacts[o], &c->contacts[count])) count += 1;
         }
         c->contactCount = count;
         sd_wake_touched(world);
@@ -248,7 +265,7 @@ int sd_collide(sdWorld* world, double dt) {
         else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
         else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
         if (order > 0) { // an old contact without a pair this step
-            if (sd_carry_contact(world, old, &c->nextContacts[count], dt)) count += 1;
+            if (sd_carry_contact(world, old, &c->nextContacts[count])) count += 1;
             o += 1;
             continue;
         }
@@ -258,7 +275,7 @@ int sd_collide(sdWorld* world, double dt) {
             else if (old->touching) sd_push_end(c, old); // a destroyed shape's slot was reused
             o += 1;
         }
-        sd_update_contact(world, pair->a, pair->b, same, &c->nextContacts[count], dt);
+        sd_update_contact(world, pair->a, pair->b, same, &c->nextContacts[count]);
         count += 1;
         p += 1;
     }

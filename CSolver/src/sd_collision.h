@@ -198,6 +198,9 @@ typedef struct sdCollisionState {
     // collision sweeps a shape that outran the pass against (sized with the shape slots, so never grown in a step).
     int32_t* stillShapes;
     int32_t stillShapeCount;
+    // Per shape slot: how far it can move towards another shape this step (0 if its body does not move), computed
+    // once per pass rather than once per contact (sized with the shape slots).
+    double* shapeReach;
 
     // Contact islands of the step: union-find over joints and active contacts (the rest stage uses it too).
     int32_t* islandParent;
