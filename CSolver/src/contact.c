@@ -119,7 +119,7 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     contact->bodyB = sb->body;
     const double maxDistance = sdSpeculativeBase + c->shapeReach[a] + c->shapeReach[b];
     contact->pointCount =
-        sd_collide_shapes(world, sa, sb, maxDistance, &contact->normalX, &contact->normalY, contact->points);
+        sd_collide_shapes(world, a, b, maxDistance, &contact->normalX, &contact->normalY, contact->points);
     contact->friction = sqrt(world->friction[sa->body] * world->friction[sb->body]);
     const double ra = world->restitution[sa->body], rb = world->restitution[sb->body];
     contact->restitution = ra > rb ? ra : rb;
@@ -233,6 +233,10 @@ int sd_collide(sdWorld* world, double dt) {
         c->bodyThickness[i] = INFINITY;
     }
     c->stillShapeCount = 0;
+    if (++c->collidePass == 0) { // wrapped: no shape may look posed by an old pass
+        for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapes[k].posedPass = 0;
+        c->collidePass = 1;
+    }
     for (int32_t k = 0; k < c->shapeSlotCount; ++k) {
         if (!c->shapeAlive[k]) continue;
         const sdShape* shape = &c->shapes[k];

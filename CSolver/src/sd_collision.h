@@ -45,7 +45,17 @@ typedef struct sdShape {
     bool enlarged;   // this pass re-made the box (or the body started or stopped moving): its pairs were re-found
     bool moved;      // whether the body moved at the last pass
     bool oversized;
+    uint32_t posedPass; // the collision pass that last posed it (sdPosedShape), 0 for never
 } sdShape;
+
+/// Polygons with this many vertices (boxes) are posed in the world once per collision pass, not per contact.
+#define sdPosedVertices 4
+/// A shape as posed at the collision pass (manifold.c): a box's world vertices and edge normals, or a circle's
+/// centre (v[0], v[1]).
+typedef struct sdPosedShape {
+    double v[2 * sdPosedVertices];
+    double n[2 * sdPosedVertices];
+} sdPosedShape;
 
 /// One contact point, kept across steps by its feature id (warm starting, touch state).
 typedef struct sdContactPoint {
@@ -201,6 +211,10 @@ typedef struct sdCollisionState {
     // Per shape slot: how far it can move towards another shape this step (0 if its body does not move), computed
     // once per pass rather than once per contact (sized with the shape slots).
     double* shapeReach;
+    // Per shape slot: its pose at this pass, made by the first contact that needs it (manifold.c), and the pass
+    // count that dates those poses (sdShape.posedPass).
+    sdPosedShape* posedShapes;
+    uint32_t collidePass;
 
     // Contact islands of the step: union-find over joints and active contacts (the rest stage uses it too).
     int32_t* islandParent;
@@ -278,8 +292,8 @@ void sd_pose_polygon(const sdShape* shape, double px, double py, double c, doubl
 double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge);
 /// Contact points of two shapes in world space (`normal` from A to B), keeping points whose separation is below
 /// `maxDistance`. Returns the point count (0–2).
-int32_t sd_collide_shapes(const struct sdWorld* world, const sdShape* a, const sdShape* b, double maxDistance,
-                          double* normalX, double* normalY, sdContactPoint* points);
+int32_t sd_collide_shapes(struct sdWorld* world, int32_t a, int32_t b, double maxDistance, double* normalX,
+                          double* normalY, sdContactPoint* points);
 
 // contact.c
 /// The collision pass of a step: bounds, pairs, manifolds merged with the last step's contacts (warm starts),
