@@ -135,7 +135,6 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     const double ra = world->restitution[sa->body], rb = world->restitution[sb->body];
     contact->restitution = ra > rb ? ra : rb;
     contact->touching = carried.touching;
-    contact->active = false;
     contact->jointed = sd_bodies_joined(world, sa->body, sb->body);
     for (int32_t p = 0; p < contact->pointCount; ++p) {
         for (int32_t q = 0; q < carried.pointCount; ++q) {
@@ -156,7 +155,6 @@ static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* ou
     const bool moves = alive && (sd_moves(world, old->bodyA) || sd_moves(world, old->bodyB));
     if (alive && !moves) {
         if (out != old) *out = *old;
-        out->active = false;
         return true;
     }
     if (alive && !c->shapes[old->shapeA].enlarged && !c->shapes[old->shapeB].enlarged) {
@@ -177,13 +175,19 @@ void sd_wake_resting_on(sdWorld* world, int32_t body) {
     }
 }
 
+/// Notes the compact copy of contact k's bodies and point count (sdCollisionState.contactBodies).
+static inline void sd_note_contact(sdCollisionState* c, int32_t k, const sdContact* contact) {
+    c->contactBodies[2 * k] = contact->bodyA;
+    c->contactBodies[2 * k + 1] = contact->bodyB;
+    c->contactPoints[k] = (uint8_t)contact->pointCount;
+}
+
 /// Wakes the sleeping bodies that a moving body now reaches.
 static void sd_wake_touched(sdWorld* world) {
     const sdCollisionState* c = &world->collision;
     for (int32_t k = 0; k < c->contactCount; ++k) {
-        const sdContact* contact = &c->contacts[k];
-        if (contact->pointCount == 0) continue;
-        const int32_t a = contact->bodyA, b = contact->bodyB;
+        if (c->contactPoints[k] == 0) continue;
+        const int32_t a = c->contactBodies[2 * k], b = c->contactBodies[2 * k + 1];
         const bool staticA = world->flags[a] & sdBodyFlag_static, staticB = world->flags[b] & sdBodyFlag_static;
         if (world->awake[a] && !staticB && !world->awake[b]) sd_wake(world, b);
         if (world->awake[b] && !staticA && !world->awake[a]) sd_wake(world, a);
@@ -228,6 +232,12 @@ int sd_collide(sdWorld* world, double dt) {
         if (!SD_GROW(c->nextContacts, most > 0 ? most : 1)) return sdResult_outOfMemory;
         c->nextContactCapacity = (int32_t)(most > 0 ? most : 1);
     }
+    if (c->contactInfoCapacity < most) {
+        if (!SD_GROW(c->contactBodies, 2 * most) || !SD_GROW(c->contactPoints, most) ||
+            !SD_GROW(c->contactActive, most))
+            return sdResult_outOfMemory;
+        c->contactInfoCapacity = (int32_t)most;
+    }
     const int32_t dropped = c->contactCount; // at most every old contact ends
     if (c->endCapacity < dropped) {
         if (!SD_GROW(c->endEvents, dropped)) return sdResult_outOfMemory;
@@ -263,7 +273,9 @@ int sd_collide(sdWorld* world, double dt) {
         int32_t count = 0;
         for (int32_t o = 0; o < c->contactCount; ++o) {
             if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
-            if (sd_carry_contact(world, &c->contacts[o], &c->contacts[count])) count += 1;
+            if (!sd_carry_contact(world, &c->contacts[o], &c->contacts[count])) continue;
+            sd_note_contact(c, count, &c->contacts[count]);
+            count += 1;
         }
         c->contactCount = count;
         sd_wake_touched(world);
@@ -284,7 +296,10 @@ int sd_collide(sdWorld* world, double dt) {
         else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
         else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
         if (order > 0) { // an old contact without a pair this step
-            if (sd_carry_contact(world, old, &c->nextContacts[count])) count += 1;
+            if (sd_carry_contact(world, old, &c->nextContacts[count])) {
+                sd_note_contact(c, count, &c->nextContacts[count]);
+                count += 1;
+            }
             o += 1;
             continue;
         }
@@ -295,6 +310,7 @@ int sd_collide(sdWorld* world, double dt) {
             o += 1;
         }
         sd_update_contact(world, pair->a, pair->b, same, &c->nextContacts[count]);
+        sd_note_contact(c, count, &c->nextContacts[count]);
         count += 1;
         p += 1;
     }
@@ -350,7 +366,7 @@ void sd_finish_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     for (int32_t k = 0; k < c->contactCount; ++k) {
         sdContact* contact = &c->contacts[k];
-        if (!contact->active) continue; // kept at rest: its touch state stands
+        if (!c->contactActive[k]) continue; // kept at rest: its touch state stands
         bool touching = false;
         int32_t strongest = -1;
         for (int32_t p = 0; p < contact->pointCount; ++p) {

@@ -80,7 +80,6 @@ typedef struct sdContact {
     int32_t bodyA, bodyB;
     int32_t pointCount;           // 0, 1 or 2
     bool touching;                // as of the end of the last step
-    bool active;                  // in the solver this step (has points, one body moves)
     bool jointed;                 // its bodies are joined by a joint: an overlap is held, never pushed apart
     double normalX, normalY;      // unit, from A to B, fixed for the step
     double friction, restitution; // mixed: geometric mean, maximum
@@ -221,8 +220,14 @@ typedef struct sdCollisionState {
     int32_t* islandOfRoot;      // per body slot: the contact island of that root, or −1
     int32_t islandCapacity;
     int32_t* activeContacts;    // active contacts grouped by contact island
-    int32_t* contactBodies;     // per contact of the step: its two body slots (continuous collision's quick test
-                                // reads these each substep instead of every contact record)
+    // Per contact of the step, written by the collision pass while the record is in cache, so the passes after it
+    // (waking, island grouping, continuous collision's quick test each substep) read these instead of every
+    // 336 B record: its two body slots, its point count, and whether it is in the solver this step (has points,
+    // one body moves; set by the island grouping).
+    int32_t* contactBodies;
+    uint8_t* contactPoints;
+    uint8_t* contactActive;
+    int32_t contactInfoCapacity;
     int32_t* activeFound;       // scratch while grouping, per active contact in contact order: its index,
     int32_t* activeBody;        // its dynamic body (then its island),
     uint8_t* activeRows;        // and its rows
