@@ -3,9 +3,9 @@
 // polygon–polygon. Polygon pairs use the separating axis of greatest separation, a reference face and the
 // incident edge of the other shape clipped to it (at most two points, each with a feature id so impulses carry
 // over from step to step). Points farther apart than `maxDistance` are dropped; closer ones, even when not
-// touching yet, become speculative contacts. A shape of at most four vertices (a box) or a circle is posed in the
-// world once per collision pass (sdPosedShape) and read by each of its contacts, instead of being posed again from
-// its vertex arrays (two more scattered reads) for every contact; the arithmetic is the same.
+// touching yet, become speculative contacts. A polygon of four vertices (a box) or a circle is posed in the world
+// once per collision pass (sdPosedShape) and read by each of its contacts, instead of being posed again from its
+// vertex arrays (two more scattered reads) for every contact; the arithmetic is the same.
 #include "sd_world.h"
 
 /// A polygon's world vertices and normals, and its vertex count: a posed sdWorldPolygon or an sdPosedShape. The
