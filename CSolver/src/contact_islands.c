@@ -20,7 +20,7 @@ static int sd_reserve_contact_islands(sdWorld* world) {
     if (c->activeCapacity < c->contactCount) {
         if (!SD_GROW(c->activeContacts, c->contactCount) || !SD_GROW(c->contactIslands, c->contactCount) ||
             !SD_GROW(c->activeFound, c->contactCount) || !SD_GROW(c->activeBody, c->contactCount) ||
-            !SD_GROW(c->activeRows, c->contactCount) || !SD_GROW(c->contactBodies, 2 * (size_t)c->contactCount))
+            !SD_GROW(c->activeRows, c->contactCount))
             return sdResult_outOfMemory;
         c->activeCapacity = c->contactCount;
         c->contactIslandCapacity = c->contactCount;
@@ -42,18 +42,18 @@ int sd_prepare_contact_islands(sdWorld* world) {
     for (int32_t i = 0; i < n; ++i) c->islandParent[i] = s->layoutValid ? s->parent[i] : i;
     c->activeCount = 0;
     for (int32_t k = 0; k < c->contactCount; ++k) {
-        sdContact* contact = &c->contacts[k];
-        c->contactBodies[2 * k] = contact->bodyA;
-        c->contactBodies[2 * k + 1] = contact->bodyB;
-        contact->active = contact->pointCount > 0 && (sd_moves(world, contact->bodyA) || sd_moves(world, contact->bodyB));
-        if (!contact->active) continue;
+        const int32_t bodyA = c->contactBodies[2 * k], bodyB = c->contactBodies[2 * k + 1];
+        const int32_t pointCount = c->contactPoints[k];
+        const bool active = pointCount > 0 && (sd_moves(world, bodyA) || sd_moves(world, bodyB));
+        c->contactActive[k] = active;
+        if (!active) continue;
         // What the two grouping passes below need, so they need not walk the contacts again.
         c->activeFound[c->activeCount] = k;
-        c->activeBody[c->activeCount] = sd_is_dynamic(world, contact->bodyA) ? contact->bodyA : contact->bodyB;
-        c->activeRows[c->activeCount] = (uint8_t)(contact->pointCount + 1); // a normal row per point, one friction row
+        c->activeBody[c->activeCount] = sd_is_dynamic(world, bodyA) ? bodyA : bodyB;
+        c->activeRows[c->activeCount] = (uint8_t)(pointCount + 1); // a normal row per point, one friction row
         c->activeCount += 1;
-        if (!sd_is_dynamic(world, contact->bodyA) || !sd_is_dynamic(world, contact->bodyB)) continue;
-        const int32_t ra = sd_find(c->islandParent, contact->bodyA), rb = sd_find(c->islandParent, contact->bodyB);
+        if (!sd_is_dynamic(world, bodyA) || !sd_is_dynamic(world, bodyB)) continue;
+        const int32_t ra = sd_find(c->islandParent, bodyA), rb = sd_find(c->islandParent, bodyB);
         if (ra != rb) c->islandParent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
     }
 

@@ -45,7 +45,17 @@ typedef struct sdShape {
     bool enlarged;   // this pass re-made the box (or the body started or stopped moving): its pairs were re-found
     bool moved;      // whether the body moved at the last pass
     bool oversized;
+    uint32_t posedPass; // the collision pass that last posed it (sdPosedShape), 0 for never
 } sdShape;
+
+/// Polygons with this many vertices (boxes) are posed in the world once per collision pass, not per contact.
+#define sdPosedVertices 4
+/// A shape as posed at the collision pass (manifold.c): a box's world vertices and edge normals, or a circle's
+/// centre (v[0], v[1]).
+typedef struct sdPosedShape {
+    double v[2 * sdPosedVertices];
+    double n[2 * sdPosedVertices];
+} sdPosedShape;
 
 /// One contact point, kept across steps by its feature id (warm starting, touch state).
 typedef struct sdContactPoint {
@@ -70,7 +80,6 @@ typedef struct sdContact {
     int32_t bodyA, bodyB;
     int32_t pointCount;           // 0, 1 or 2
     bool touching;                // as of the end of the last step
-    bool active;                  // in the solver this step (has points, one body moves)
     bool jointed;                 // its bodies are joined by a joint: an overlap is held, never pushed apart
     double normalX, normalY;      // unit, from A to B, fixed for the step
     double friction, restitution; // mixed: geometric mean, maximum
@@ -198,14 +207,27 @@ typedef struct sdCollisionState {
     // collision sweeps a shape that outran the pass against (sized with the shape slots, so never grown in a step).
     int32_t* stillShapes;
     int32_t stillShapeCount;
+    // Per shape slot: how far it can move towards another shape this step (0 if its body does not move), computed
+    // once per pass rather than once per contact (sized with the shape slots).
+    double* shapeReach;
+    // Per shape slot: its pose at this pass, made by the first contact that needs it (manifold.c), and the pass
+    // count that dates those poses (sdShape.posedPass).
+    sdPosedShape* posedShapes;
+    uint32_t collidePass;
 
     // Contact islands of the step: union-find over joints and active contacts (the rest stage uses it too).
     int32_t* islandParent;
     int32_t* islandOfRoot;      // per body slot: the contact island of that root, or −1
     int32_t islandCapacity;
     int32_t* activeContacts;    // active contacts grouped by contact island
-    int32_t* contactBodies;     // per contact of the step: its two body slots (continuous collision's quick test
-                                // reads these each substep instead of every contact record)
+    // Per contact of the step, written by the collision pass while the record is in cache, so the passes after it
+    // (waking, island grouping, continuous collision's quick test each substep) read these instead of every
+    // 336 B record: its two body slots, its point count, and whether it is in the solver this step (has points,
+    // one body moves; set by the island grouping).
+    int32_t* contactBodies;
+    uint8_t* contactPoints;
+    uint8_t* contactActive;
+    int32_t contactInfoCapacity;
     int32_t* activeFound;       // scratch while grouping, per active contact in contact order: its index,
     int32_t* activeBody;        // its dynamic body (then its island),
     uint8_t* activeRows;        // and its rows
@@ -275,8 +297,8 @@ void sd_pose_polygon(const sdShape* shape, double px, double py, double c, doubl
 double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge);
 /// Contact points of two shapes in world space (`normal` from A to B), keeping points whose separation is below
 /// `maxDistance`. Returns the point count (0–2).
-int32_t sd_collide_shapes(const struct sdWorld* world, const sdShape* a, const sdShape* b, double maxDistance,
-                          double* normalX, double* normalY, sdContactPoint* points);
+int32_t sd_collide_shapes(struct sdWorld* world, int32_t a, int32_t b, double maxDistance, double* normalX,
+                          double* normalY, sdContactPoint* points);
 
 // contact.c
 /// The collision pass of a step: bounds, pairs, manifolds merged with the last step's contacts (warm starts),

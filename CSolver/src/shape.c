@@ -101,7 +101,8 @@ static sdResult sd_grow_shapes(sdCollisionState* c) {
     const int32_t capacity = c->shapeCapacity == 0 ? 16 : c->shapeCapacity * 2;
     if (c->shapeCapacity > INT32_MAX / 2) return sdResult_outOfMemory;
     if (!SD_GROW(c->shapes, capacity) || !SD_GROW(c->shapeAlive, capacity) || !SD_GROW(c->shapeGeneration, capacity) ||
-        !SD_GROW(c->shapeFreeSlots, capacity) || !SD_GROW(c->stillShapes, capacity))
+        !SD_GROW(c->shapeFreeSlots, capacity) || !SD_GROW(c->stillShapes, capacity) ||
+        !SD_GROW(c->shapeReach, capacity) || !SD_GROW(c->posedShapes, capacity))
         return sdResult_outOfMemory;
     c->shapeCapacity = capacity;
     return sdResult_ok;
@@ -301,8 +302,8 @@ void sd_free_collision(sdCollisionState* c) {
     }
     void* buffers[] = {c->shapes, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
                        c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries, c->entryCell,
-                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->stillShapes,
-                       c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softBodies, c->softBodySlot,
+                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->stillShapes, c->shapeReach, c->posedShapes,
+                       c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softLocal, c->softDepth, c->softAdjacencyStart,
                        c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softSlotOf,
                        c->softBlockedPass, c->softMoves, c->jointPairs};
