@@ -46,8 +46,11 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
     const int32_t r = s->sortIndex[p];
     sdRow* row = &s->rows[r];
     sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    // J·M⁻¹·Jᵀ once a fill: the spring law, the immovable-row check and the sparse path's compact rows read it.
+    const double inverseMass = sd_row_coupling(world, row, row);
+    s->rowInverseMass[p] = inverseMass;
     if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
-        sd_fill_row_spring(world, row, h, h == s->rowSpringStep ? &s->rowSpring[2 * r] : NULL);
+        sd_fill_row_spring(world, row, h, h == s->rowSpringStep ? &s->rowSpring[2 * r] : NULL, inverseMass);
     if (s->rowType[r] == sdRow_angleFriction) {
         const double bound = world->joints[row->joint].frictionTorque * h;
         row->lo = -bound;

@@ -34,20 +34,12 @@ static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdS
         const sdRow* row = &s->rows[s->sortIndex[base + local]];
         sdCompactRow* c = &sp->compact[base + e];
         const int32_t a = c->a, b = c->b;
-        const double ima = a >= 0 ? mass[2 * a] : 0.0, iia = a >= 0 ? mass[2 * a + 1] : 0.0;
-        const double imb = b >= 0 ? mass[2 * b] : 0.0, iib = b >= 0 ? mass[2 * b + 1] : 0.0;
         for (int t = 0; t < 3; ++t) {
             c->ja[t] = a >= 0 ? row->ja[t] : 0.0;
             c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
         }
-        if (row->soft > 0.0) {
-            c->extra = row->soft;
-        } else { // J·M⁻¹·Jᵀ of the row as sd_coupling sums it (a static end adds nothing)
-            double k = 0.0;
-            if (a >= 0) k += ima * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + iia * row->ja[2] * row->ja[2];
-            if (b >= 0) k += imb * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + iib * row->jb[2] * row->jb[2];
-            c->extra = sdRigidRegularization * k;
-        }
+        // A rigid row's regularisation from its J·M⁻¹·Jᵀ, which the fill kept (sd_fill_row_at).
+        c->extra = row->soft > 0.0 ? row->soft : sdRigidRegularization * s->rowInverseMass[base + local];
         sp->compactFixed[e + base] = s->fixed[base + local];
     }
     return factor->bodyCount;
