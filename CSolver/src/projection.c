@@ -50,7 +50,7 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
             s->rhs[r] = -row->c;
             if (-row->c > sdProjectionTolerance) islandError = true;
         }
-        sd_fix_immovable_row(s, world, row, r);
+        sd_fix_immovable_row(s, row, r);
     }
     world->stats.assemblySeconds += sd_now() - start;
     if (!islandError) return false;

@@ -203,19 +203,6 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, in
     }
 }
 
-double sd_row_effective_inverse_mass(const sdWorld* world, const sdRow* row) {
-    double k = 0.0;
-    if (row->a >= 0) {
-        const double im = world->invMass[row->a], ii = world->invInertia[row->a];
-        k += im * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + ii * row->ja[2] * row->ja[2];
-    }
-    if (row->b >= 0) {
-        const double im = world->invMass[row->b], ii = world->invInertia[row->b];
-        k += im * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + ii * row->jb[2] * row->jb[2];
-    }
-    return k;
-}
-
 /// tanh of the complex number x + iy. Beyond |x| = 20 it is ±1 to within e^(−2|x|) < 10⁻¹⁷ (and cosh would
 /// overflow past |x| ≈ 355: a heavily damped fast spring).
 static void sd_complex_tanh(double x, double y, double* re, double* im) {
@@ -281,8 +268,7 @@ void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, doub
     *eta = joint->cachedEta;
 }
 
-void sd_fill_row_spring(sdWorld* world, sdRow* row, double h, const double* coefficients) {
-    const double inverseMass = sd_row_effective_inverse_mass(world, row);
+void sd_fill_row_spring(sdWorld* world, sdRow* row, double h, const double* coefficients, double inverseMass) {
     if (inverseMass <= 0.0) return;
     const double mass = 1.0 / inverseMass;
     double kappa, eta;

@@ -33,7 +33,7 @@ int sd_reserve_rows(sdSolverScratch* s, int32_t capacity) {
         !SD_GROW(s->sortIndex, capacity) || !SD_GROW(s->sortBuffer, capacity) || !SD_GROW(s->rows, capacity) ||
         !SD_GROW(s->geometry, capacity) || !SD_GROW(s->rowSpring, 2 * (size_t)capacity) ||
         !SD_GROW(s->lambda, capacity) || !SD_GROW(s->rhs, capacity) || !SD_GROW(s->lo, capacity) ||
-        !SD_GROW(s->hi, capacity) || !SD_GROW(s->fixed, capacity) || !SD_GROW(s->warm, capacity) ||
+        !SD_GROW(s->hi, capacity) || !SD_GROW(s->fixed, capacity) || !SD_GROW(s->rowInverseMass, capacity) || !SD_GROW(s->warm, capacity) ||
         !SD_GROW(s->cgR, capacity) || !SD_GROW(s->cgZ, capacity) || !SD_GROW(s->cgP, capacity) ||
         !SD_GROW(s->cgQ, capacity) || !SD_GROW(s->rhsCopy, capacity) || !SD_GROW(s->islands, capacity) ||
         !SD_GROW(s->springs, capacity) || !SD_GROW(s->batchBodies, 2 * (size_t)capacity) ||
@@ -53,7 +53,7 @@ void sd_free_scratch(sdSolverScratch* s) {
                        s->springLane, s->chunkFlags, s->lanes, s->v0x, s->v0y, s->w0, s->x0, s->y0, s->a0, s->parent, s->order, s->firstRow,
                        s->lastRow, s->adjacencyStart, s->queue, s->islandSleep, s->bodyScratch, s->rowJoint,
                        s->rowType, s->rowIsland, s->rowKey, s->adjacency, s->sortIndex, s->sortBuffer, s->rows, s->geometry, s->rowSpring,
-                       s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->warm, s->cgR, s->cgZ, s->cgP, s->cgQ,
+                       s->lambda, s->rhs, s->lo, s->hi, s->fixed, s->rowInverseMass, s->warm, s->cgR, s->cgZ, s->cgP, s->cgQ,
                        s->islands, s->matrix, s->rhsCopy};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
     sd_sparse_free(&s->sparse);

@@ -24,12 +24,11 @@ void sd_refresh_row_geometry(sdWorld* world, double h);
 /// joint itself is read only for prismatic axes and limits).
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type);
 /// Softness and right-hand-side weights of a spring row for substep h under the world's spring model; its κ and η
-/// from `coefficients` when given (the per-row copy), else from the joint's cache.
-void sd_fill_row_spring(sdWorld* world, sdRow* row, double h, const double* coefficients);
+/// from `coefficients` when given (the per-row copy), else from the joint's cache; `inverseMass` is the row's
+/// J·M⁻¹·Jᵀ (the caller has it: sd_fill_row_at).
+void sd_fill_row_spring(sdWorld* world, sdRow* row, double h, const double* coefficients, double inverseMass);
 /// The joint's κ and η for substep h, cached on the joint until h, the model or the spring changes.
 void sd_joint_spring_coefficients(sdWorld* world, sdJoint* joint, double h, double* kappa, double* eta);
-/// J M⁻¹ Jᵀ of one row.
-double sd_row_effective_inverse_mass(const sdWorld* world, const sdRow* row);
 /// κ = k/m and η = c/m of a spring for substep h (pole-matched for the analytic model).
 void sd_spring_coefficients(sdSpringModel model, double frequency, double dampingRatio, double h, double* kappa,
                             double* eta);

@@ -70,8 +70,10 @@ static inline double sd_row_diagonal(const sdWorld* world, const sdRow* row) {
 /// already; in the system it would make K singular and fail the whole island. Fixes such a free row at zero
 /// impulse: called by the loops that set up an island's rows just before sd_solve_island, while the row is in
 /// cache.
-static inline void sd_fix_immovable_row(sdSolverScratch* s, const sdWorld* world, const sdRow* row, int32_t r) {
-    if (!s->fixed[r] && !(sd_row_diagonal(world, row) > 0.0)) {
+/// K_rr comes from the row's J·M⁻¹·Jᵀ that sd_fill_row_at kept (the row at layout position r was just filled).
+static inline void sd_fix_immovable_row(sdSolverScratch* s, const sdRow* row, int32_t r) {
+    const double k = s->rowInverseMass[r];
+    if (!s->fixed[r] && !(k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k) > 0.0)) {
         s->fixed[r] = 1;
         s->lambda[r] = 0.0;
     }

@@ -180,6 +180,7 @@ typedef struct sdSolverScratch {
     double* lo;
     double* hi;
     uint8_t* fixed;
+    double* rowInverseMass; // per layout position: J·M⁻¹·Jᵀ of the row as last filled (sd_fill_row_at)
     double* warm;        // per layout position: last velocity-solve impulse, the next solve's starting guess
     bool warmStart;      // true during the velocity solve
     int32_t projectionPass; // 1 + the projection's Newton step while sd_project_positions runs, else 0 (no guess)

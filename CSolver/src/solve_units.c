@@ -24,6 +24,22 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
     return unit;
 }
 
+/// K_rr = J·M⁻¹·Jᵀ of one row: sd_row_coupling(row, row) without its search over end pairs (the same sums in
+/// the same order when the two ends differ; a row joining a body to itself takes the general form).
+static inline double sd_row_self_coupling(const sdWorld* world, const sdRow* row) {
+    if (row->a == row->b) return sd_row_coupling(world, row, row);
+    double k = 0.0;
+    if (row->a >= 0) {
+        const double im = world->invMass[row->a], ii = world->invInertia[row->a];
+        k += im * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + ii * row->ja[2] * row->ja[2];
+    }
+    if (row->b >= 0) {
+        const double im = world->invMass[row->b], ii = world->invInertia[row->b];
+        k += im * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + ii * row->jb[2] * row->jb[2];
+    }
+    return k;
+}
+
 sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
     sdSolverScratch* s = &world->scratch;
     // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
@@ -46,8 +62,11 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
     const int32_t r = s->sortIndex[p];
     sdRow* row = &s->rows[r];
     sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    // J·M⁻¹·Jᵀ once a fill: the spring law, the immovable-row check and the sparse path's compact rows read it.
+    const double inverseMass = sd_row_self_coupling(world, row);
+    s->rowInverseMass[p] = inverseMass;
     if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
-        sd_fill_row_spring(world, row, h, h == s->rowSpringStep ? &s->rowSpring[2 * r] : NULL);
+        sd_fill_row_spring(world, row, h, h == s->rowSpringStep ? &s->rowSpring[2 * r] : NULL, inverseMass);
     if (s->rowType[r] == sdRow_angleFriction) {
         const double bound = world->joints[row->joint].frictionTorque * h;
         row->lo = -bound;

@@ -34,29 +34,20 @@ static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdS
         const sdRow* row = &s->rows[s->sortIndex[base + local]];
         sdCompactRow* c = &sp->compact[base + e];
         const int32_t a = c->a, b = c->b;
-        const double ima = a >= 0 ? mass[2 * a] : 0.0, iia = a >= 0 ? mass[2 * a + 1] : 0.0;
-        const double imb = b >= 0 ? mass[2 * b] : 0.0, iib = b >= 0 ? mass[2 * b + 1] : 0.0;
         for (int t = 0; t < 3; ++t) {
             c->ja[t] = a >= 0 ? row->ja[t] : 0.0;
             c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
         }
-        if (row->soft > 0.0) {
-            c->extra = row->soft;
-        } else { // J·M⁻¹·Jᵀ of the row as sd_coupling sums it (a static end adds nothing)
-            double k = 0.0;
-            if (a >= 0) k += ima * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + iia * row->ja[2] * row->ja[2];
-            if (b >= 0) k += imb * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + iib * row->jb[2] * row->jb[2];
-            c->extra = sdRigidRegularization * k;
-        }
+        // A rigid row's regularisation from its J·M⁻¹·Jᵀ, which the fill kept (sd_fill_row_at).
+        c->extra = row->soft > 0.0 ? row->soft : sdRigidRegularization * s->rowInverseMass[base + local];
         sp->compactFixed[e + base] = s->fixed[base + local];
     }
     return factor->bodyCount;
 }
 
-/// out = A·x over the compact rows: K on free rows, identity on fixed rows when identityForFixed (else K with
-/// the fixed rows' entries of x as they are).
-static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* restrict x,
-                             double* restrict out, bool identityForFixed) {
+/// The body-space half of sd_compact_apply: y = M⁻¹·Jᵀ·x, fixed rows' x taken as zero when identityForFixed.
+static inline void sd_compact_scatter(sdSparseState* sp, const sdIsland* island, int32_t bodies,
+                                      const double* restrict x, bool identityForFixed) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
@@ -81,28 +72,78 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
             yb[2] += (ii * c->jb[2]) * v;
         }
     }
+}
+
+/// K·x of one compact row from y = M⁻¹·Jᵀ·x (the row-space half of sd_compact_apply).
+static inline double sd_compact_row_product(const sdCompactRow* c, const double* restrict y, double x) {
+    double v = c->extra * x;
+    if (c->a >= 0) v += c->ja[0] * y[3 * c->a] + c->ja[1] * y[3 * c->a + 1] + c->ja[2] * y[3 * c->a + 2];
+    if (c->b >= 0) v += c->jb[0] * y[3 * c->b] + c->jb[1] * y[3 * c->b + 1] + c->jb[2] * y[3 * c->b + 2];
+    return v;
+}
+
+/// out = A·x over the compact rows: K on free rows, identity on fixed rows when identityForFixed (else K with
+/// the fixed rows' entries of x as they are).
+static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* restrict x,
+                             double* restrict out, bool identityForFixed) {
+    const int32_t base = island->rowStart, n = island->rowCount;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict y = sp->bodyVector;
+    sd_compact_scatter(sp, island, bodies, x, identityForFixed);
     for (int32_t e = 0; e < n; ++e) {
         const sdCompactRow* c = &rows[e];
         if (identityForFixed && fixed[e]) {
             out[e] = x[e];
             continue;
         }
-        double v = c->extra * x[e];
-        if (c->a >= 0) v += c->ja[0] * y[3 * c->a] + c->ja[1] * y[3 * c->a + 1] + c->ja[2] * y[3 * c->a + 2];
-        if (c->b >= 0) v += c->jb[0] * y[3 * c->b] + c->jb[1] * y[3 * c->b + 1] + c->jb[2] * y[3 * c->b + 2];
-        out[e] = v;
+        out[e] = sd_compact_row_product(c, y, x[e]);
     }
 }
 
+/// q = K·p on the free rows, zero on the fixed ones, returning pᵀ·q — the conjugate-gradient product and its dot
+/// in one pass over the rows (the dot's four partial sums as sd_sparse_dot takes them).
+static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* restrict p,
+                                   double* restrict q) {
+    const int32_t base = island->rowStart, n = island->rowCount;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict y = sp->bodyVector;
+    sd_compact_scatter(sp, island, bodies, p, true);
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    int32_t e = 0;
+    for (; e + 4 <= n; e += 4) {
+        const double v0 = fixed[e] ? 0.0 : sd_compact_row_product(&rows[e], y, p[e]);
+        const double v1 = fixed[e + 1] ? 0.0 : sd_compact_row_product(&rows[e + 1], y, p[e + 1]);
+        const double v2 = fixed[e + 2] ? 0.0 : sd_compact_row_product(&rows[e + 2], y, p[e + 2]);
+        const double v3 = fixed[e + 3] ? 0.0 : sd_compact_row_product(&rows[e + 3], y, p[e + 3]);
+        q[e] = v0;
+        q[e + 1] = v1;
+        q[e + 2] = v2;
+        q[e + 3] = v3;
+        s0 += p[e] * v0;
+        s1 += p[e + 1] * v1;
+        s2 += p[e + 2] * v2;
+        s3 += p[e + 3] * v3;
+    }
+    for (; e < n; ++e) {
+        q[e] = fixed[e] ? 0.0 : sd_compact_row_product(&rows[e], y, p[e]);
+        s0 += p[e] * q[e];
+    }
+    return (s0 + s1) + (s2 + s3);
+}
+
 /// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
-/// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does).
+/// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does). With x given, the same
+/// pass sums the velocity solve's energy xᵀ·(b − r) on the free rows, in row order, into *energy.
 static double sd_precondition(sdSparseState* sp, const sdIsland* island, const sdSparseIsland* factor,
-                              const double* restrict r, double* restrict z) {
+                              const double* restrict r, double* restrict z, const double* restrict x,
+                              const double* restrict b, double* energy) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const uint8_t* restrict fixed = sp->compactFixed + base;
     sd_sparse_substitute_packed(sp, factor, z);
     sp->solveFlops += 4.0 * (double)factor->nonzeros;
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, u = 0.0;
     int32_t e = 0;
     for (; e + 4 <= n; e += 4) {
         for (int t = 0; t < 4; ++t)
@@ -111,12 +152,50 @@ static double sd_precondition(sdSparseState* sp, const sdIsland* island, const s
         s1 += r[e + 1] * z[e + 1];
         s2 += r[e + 2] * z[e + 2];
         s3 += r[e + 3] * z[e + 3];
+        if (x != NULL)
+            for (int t = 0; t < 4; ++t) u += fixed[e + t] ? 0.0 : x[e + t] * (b[e + t] - r[e + t]);
     }
     for (; e < n; ++e) {
         if (fixed[e]) z[e] = 0.0;
         s0 += r[e] * z[e];
+        if (x != NULL) u += fixed[e] ? 0.0 : x[e] * (b[e] - r[e]);
     }
+    *energy = u;
     return (s0 + s1) + (s2 + s3);
+}
+
+/// One conjugate-gradient update, x += α·p, r −= α·q, z = r, in one pass; returns the largest |r| when asked
+/// (a projection step's stopping test; four running maxima, as sd_largest_magnitude), else 0.
+static double sd_cg_update(double* restrict x, double* restrict r, double* restrict z, const double* restrict p,
+                           const double* restrict q, double alpha, int32_t n, bool largest) {
+    if (!largest) {
+        for (int32_t e = 0; e < n; ++e) {
+            x[e] += alpha * p[e];
+            const double re = r[e] - alpha * q[e];
+            r[e] = re;
+            z[e] = re;
+        }
+        return 0.0;
+    }
+    double m[4] = {0.0, 0.0, 0.0, 0.0};
+    int32_t e = 0;
+    for (; e + 4 <= n; e += 4) {
+        for (int t = 0; t < 4; ++t) {
+            x[e + t] += alpha * p[e + t];
+            const double re = r[e + t] - alpha * q[e + t];
+            r[e + t] = re;
+            z[e + t] = re;
+            m[t] = fmax(m[t], fabs(re));
+        }
+    }
+    for (; e < n; ++e) {
+        x[e] += alpha * p[e];
+        const double re = r[e] - alpha * q[e];
+        r[e] = re;
+        z[e] = re;
+        m[0] = fmax(m[0], fabs(re));
+    }
+    return fmax(fmax(m[0], m[1]), fmax(m[2], m[3]));
 }
 
 /// Factors the island's K with the current active set; false when it is not positive definite.
@@ -227,10 +306,9 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
                 converged = true;
                 break;
             }
-            const double rzNew = sd_precondition(sp, island, factor, r, z);
+            double energy = 0.0;
+            const double rzNew = sd_precondition(sp, island, factor, r, z, velocity ? xe : NULL, rhs, &energy);
             if (velocity) {
-                double energy = 0.0;
-                for (int32_t e = 0; e < n; ++e) energy += fixed[e] ? 0.0 : xe[e] * (rhs[e] - r[e]);
                 if (rzNew <= sdSparseTolerance * sdSparseTolerance * fabs(energy) || rzNew == 0.0) {
                     converged = true;
                     break;
@@ -245,19 +323,11 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             }
             rz = rzNew;
             iterations += 1;
-            sd_compact_apply(sp, island, bodies, p, q, true);
-            for (int32_t e = 0; e < n; ++e)
-                if (fixed[e]) q[e] = 0.0;
-            const double pq = sd_sparse_dot(p, q, n);
+            const double pq = sd_compact_apply_dot(sp, island, bodies, p, q);
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
-            for (int32_t e = 0; e < n; ++e) {
-                xe[e] += alpha * p[e];
-                const double re = r[e] - alpha * q[e];
-                r[e] = re;
-                z[e] = re;
-            }
-            if (!velocity) worst = sd_largest_magnitude(r, n);
+            const double largest = sd_cg_update(xe, r, z, p, q, alpha, n, !velocity);
+            if (!velocity) worst = largest;
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
         // cost is counted in): a stale factor then costs more per solve than a new one would, amortised.

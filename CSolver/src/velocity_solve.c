@@ -53,7 +53,7 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
         double target;
         sd_joint_row_target(world, row, h, u, &target, &s->fixed[r]);
         s->rhs[r] = target - u;
-        sd_fix_immovable_row(s, world, row, r);
+        sd_fix_immovable_row(s, row, r);
     }
     world->stats.assemblySeconds += sd_now() - start;
     sd_solve_island(world, island);
