@@ -7,24 +7,6 @@ import Testing
 @MainActor
 @Suite("Collision physics")
 struct CollisionPhysicsTests {
-    /// Frames until `item` reaches the top of its first rebound; returns the highest point (smallest y).
-    func apexAfterFirstBounce(_ scene: Scene, _ item: View, frames: Int = 600) -> CGFloat {
-        var bounced = false
-        var previous = item.center.y
-        var apex = CGFloat.infinity
-        for _ in 0..<frames {
-            scene.animator.step()
-            let y = item.center.y
-            if !bounced, y < previous { bounced = true }
-            if bounced {
-                if y < apex { apex = y }
-                if y > previous { break } // falling again: the apex has passed
-            }
-            previous = y
-        }
-        return apex
-    }
-
     @Test("A box of elasticity 0.8 dropped 300 pt onto an anchored one rebounds to 0.64 of the drop (±3 %)", arguments: collisionSolvers)
     func restitution(solver: SolverKind) {
         let scene = Scene(solver)
@@ -34,7 +16,7 @@ struct CollisionPhysicsTests {
         scene.material([ball], elasticity: 0.8)
         scene.gravity([ball])
         scene.collide([ball, floor])
-        let apex = apexAfterFirstBounce(scene, ball)
+        let apex = scene.apexAfterFirstBounce(of: ball)
         let ratio = Double(600 - 20 - apex) / 300
         #expect(abs(ratio - 0.64) <= 0.03 * 0.64, "rebound \(ratio) of the drop height (ideal 0.64)")
         #expect(floor.center == CGPoint(x: 200, y: 620), "the anchored item must not move")

@@ -25,6 +25,26 @@ final class PathView: View {
 }
 
 extension Scene {
+    /// Steps until `item` reaches the top of its first rebound (at most `frames` frames); returns the highest
+    /// point (smallest y). `rising` runs after every step from the bounce on.
+    func apexAfterFirstBounce(of item: View, frames: Int = 600, rising: () -> Void = {}) -> CGFloat {
+        var bounced = false
+        var previous = item.center.y
+        var apex = CGFloat.infinity
+        for _ in 0..<frames {
+            animator.step()
+            let y = item.center.y
+            if !bounced, y < previous { bounced = true }
+            if bounced {
+                rising()
+                if y < apex { apex = y }
+                if y > previous { break } // falling again: the apex has passed
+            }
+            previous = y
+        }
+        return apex
+    }
+
     /// An item behavior with resistance 0 (and the given material) for `items`, added to the animator.
     @discardableResult
     func material(_ items: [any DynamicItem], elasticity: CGFloat = 0.2, friction: CGFloat = 0.2, anchored: Bool = false,

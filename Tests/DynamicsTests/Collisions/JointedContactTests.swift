@@ -78,15 +78,7 @@ struct JointedContactTests {
         scene.gravity(items)
         scene.collide(items, bounds: true)
         scene.animator.addBehavior(AttachmentBehavior.pinAttachment(with: a, attachedTo: b, attachmentAnchor: pin))
-        var landed = false, apex = CGFloat.infinity, previous = a.center.y
-        for _ in 0..<240 {
-            scene.animator.step()
-            let y = a.center.y
-            if !landed { landed = y < previous; previous = y; continue } // rising: it has bounced
-            if y > previous { break } // falling again: the apex has passed
-            apex = min(apex, y)
-            previous = y
-        }
+        let apex = scene.apexAfterFirstBounce(of: a, frames: 240)
         let rest = 801.0 - 10.0, drop = rest - 400.0
         let ratio = (rest - Double(apex)) / drop
         #expect(abs(ratio - 0.09) <= 0.01 * 0.09, "rebound \(ratio) of the drop (ideal 0.09)")
@@ -106,15 +98,9 @@ struct JointedContactTests {
         scene.gravity(items)
         scene.collide(items, bounds: true)
         scene.animator.addBehavior(AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: CGPoint(x: 400, y: 400)))
-        var landed = false, apex = CGFloat.infinity, previous = a.center.y, spin = 0.0
-        for _ in 0..<240 {
-            scene.animator.step()
-            let y = a.center.y
-            if !landed { landed = y < previous; previous = y; continue } // rising: it has bounced
+        var spin = 0.0
+        let apex = scene.apexAfterFirstBounce(of: a, frames: 240) {
             spin = max(spin, Double(abs(properties.angularVelocity(for: a))))
-            if y > previous { break } // falling again: the apex has passed
-            apex = min(apex, y)
-            previous = y
         }
         let rest = 801.0 - 10.0, drop = rest - 400.0
         let ratio = (rest - Double(apex)) / drop
