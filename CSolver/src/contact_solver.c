@@ -103,6 +103,14 @@ static inline double sd_friction_bound(const sdWorld* world, const sdRow* row, c
 /// The contact of a contact row.
 static inline sdContact* sd_row_contact(sdWorld* world, const sdRow* row) { return &world->collision.contacts[row->contact]; }
 
+/// Whether the velocity stage asks an impact for the trapezoidal reversal (a point approaching at u₀ leaves at −u₀,
+/// closing its gap exactly) and restitution then takes back the separating speed that leaves: the analytic model,
+/// in islands that hold no joints. Through a joint, restitution's taking back pushed rows that could not pull (a
+/// pile of pinned pairs was launched); there an impact stops in the velocity stage and bounces through the joints.
+static inline bool sd_reverses_impacts(const sdWorld* world, const sdContactIsland* island) {
+    return world->springModel == sdSpringModel_analytic && island->layoutCount == 0;
+}
+
 /// Writes the velocity-stage system of contact island `island` at rows [base, base + m): the held joint layout
 /// islands' rows with their targets, then a normal and a friction row per contact point. For each row `rhs`
 /// receives its target of J·v⁺ (not yet minus the current J·v), `lo`/`hi` its bounds and `fixed` whether it
@@ -110,7 +118,7 @@ static inline sdContact* sd_row_contact(sdWorld* world, const sdRow* row) { retu
 static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
-    const bool reverses = world->springModel == sdSpringModel_analytic && island->layoutCount == 0;
+    const bool reverses = sd_reverses_impacts(world, island);
     int32_t m = 0;
     for (int32_t q = 0; q < island->layoutCount; ++q) {
         const sdIsland* layout = &s->islands[c->ownedLayout[island->layoutStart + q]];
@@ -142,10 +150,7 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             // a = (u − u₀)/h the gap s closes at −√(u₀² − 2·a·s), faster than u₀ when falling onto something.
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             contact->points[p].approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
-            // In an island that holds joints no more than that: the separating speed the trapezoidal target (a
-            // point approaching at u₀ must leave at −u₀) leaves behind is taken back by restitution's resting
-            // rows, which a joint couples to rows that cannot pull (a pile of pinned pairs was launched). There an
-            // impact stops here, and restitution bounces it through the joints.
+            // No more than that where impacts are not reversed (sd_reverses_impacts).
             s->rhs[rn] = reverses ? -2.0 * gap / h - u0 : -gap / h;
             s->lo[rn] = 0.0;
             s->hi[rn] = INFINITY;
@@ -358,23 +363,28 @@ static void sd_solve_jointed_contacts(sdWorld* world, const sdContactIsland* isl
         const int32_t k = c->activeContacts[island->contactStart + q];
         sdContact* contact = &world->collision.contacts[k];
         if (!contact->jointed) continue;
-        for (int32_t p = 0; p < contact->pointCount; ++p) contact->points[p].normalImpulse = 0.0;
+        // The rows once: positions do not move during the sweeps.
+        sdRow rows[2];
+        double stiffness[2];
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            contact->points[p].normalImpulse = 0.0;
+            sd_normal_row(world, contact, k, p, &rows[p]);
+            stiffness[p] = sd_coupling(world, &rows[p], &rows[p]);
+        }
         for (int sweep = 0; sweep < sdJointedContactSweeps; ++sweep) {
             for (int32_t p = 0; p < contact->pointCount; ++p) {
                 sdContactPoint* point = &contact->points[p];
-                sdRow row;
-                sd_normal_row(world, contact, k, p, &row);
+                const sdRow* row = &rows[p];
                 // A point already deeper than the touch slop is left alone: the items crossed there (links that
                 // overlap around their shared pin), and stopping its approach would lock the joint's free motion.
-                const double stiffness = sd_coupling(world, &row, &row);
-                if (row.c < -sdTouchSlop || !(stiffness > 0.0)) continue;
-                const double gap = row.c > 0.0 ? row.c : 0.0;
-                const double u = sd_row_velocity(world, &row, world->vx, world->vy, world->w);
-                double total = point->normalImpulse + (-gap / h - u) / stiffness;
+                if (row->c < -sdTouchSlop || !(stiffness[p] > 0.0)) continue;
+                const double gap = row->c > 0.0 ? row->c : 0.0;
+                const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
+                double total = point->normalImpulse + (-gap / h - u) / stiffness[p];
                 if (total < 0.0) total = 0.0;
                 const double impulse = total - point->normalImpulse;
                 point->normalImpulse = total;
-                if (impulse != 0.0) sd_apply_row(world, &row, impulse, world->vx, world->vy, world->w);
+                if (impulse != 0.0) sd_apply_row(world, row, impulse, world->vx, world->vy, world->w);
             }
         }
         for (int32_t p = 0; p < contact->pointCount; ++p) {
@@ -449,8 +459,7 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
 static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland* island, int32_t base) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
-    // Only where the velocity stage reversed slow impacts (the trapezoidal target, in islands without joints).
-    const bool rests = world->springModel == sdSpringModel_analytic && island->layoutCount == 0;
+    const bool rests = sd_reverses_impacts(world, island); // resting rows take back what the reversal left
     int32_t m = 0;
     for (int32_t q = 0; q < island->contactCount; ++q) {
         const int32_t k = c->activeContacts[island->contactStart + q];

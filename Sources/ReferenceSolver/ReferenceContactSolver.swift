@@ -232,8 +232,7 @@ extension ReferenceWorld {
         _ island: ReferenceContactIsland, _ layout: ReferenceLayout, start: SubstepStart, h: Double
     ) -> ContactSystem {
         var s = ContactSystem()
-        // The trapezoidal reversal only in islands that hold no joints (contact_solver.c says why).
-        let reverses = springModel == .analytic && island.layoutIslands.isEmpty
+        let reverses = reversesImpacts(island)
         for k in island.layoutIslands {
             for row in jointRows(layout.islands[k], h: h, springs: true) {
                 let (target, fixed) = jointRowTarget(row, h: h, u: rowVelocity(row), start: start)
@@ -268,6 +267,13 @@ extension ReferenceWorld {
         return s
     }
 
+    /// Whether the velocity stage asks an impact for the trapezoidal reversal and restitution then takes back the
+    /// separating speed it leaves: the analytic model, in islands that hold no joints (contact_solver.c's
+    /// `sd_reverses_impacts` says why).
+    private func reversesImpacts(_ island: ReferenceContactIsland) -> Bool {
+        springModel == .analytic && island.layoutIslands.isEmpty
+    }
+
     /// Where point p of contact k touched, if it pushed: midway between its two sides' points now, kept from its
     /// strongest push of the step (the contact-began event reports it).
     private func noteTouch(_ k: Int, _ p: Int) {
@@ -286,11 +292,13 @@ extension ReferenceWorld {
     private func solveJointedContacts(_ island: ReferenceContactIsland, h: Double) {
         for k in island.contacts where collision.contacts[k].jointed {
             for p in collision.contacts[k].points.indices { collision.contacts[k].points[p].normalImpulse = 0.0 }
+            // The rows once: positions do not move during the sweeps.
+            let rows = collision.contacts[k].points.indices.map { normalRow(k, $0) }
+            let stiffnesses = rows.map { coupling($0, $0) }
             for _ in 0..<ReferenceConstants.jointedContactSweeps {
                 for p in collision.contacts[k].points.indices {
-                    let row = normalRow(k, p)
+                    let row = rows[p], stiffness = stiffnesses[p]
                     // A point deeper than the touch slop is left alone: the items crossed there.
-                    let stiffness = coupling(row, row)
                     guard row.c >= -ReferenceConstants.touchSlop, stiffness > 0.0 else { continue }
                     let gap = row.c > 0.0 ? row.c : 0.0
                     let u = rowVelocity(row)
@@ -380,8 +388,7 @@ extension ReferenceWorld {
     /// the joint islands it holds, each keeping its J·v, so a bounce carries through a pin or a weld.
     private func restitutionSystem(_ island: ReferenceContactIsland, _ layout: ReferenceLayout) -> ContactSystem {
         var s = ContactSystem()
-        // Resting rows only where the velocity stage reversed slow impacts (islands without joints).
-        let rests = springModel == .analytic && island.layoutIslands.isEmpty
+        let rests = reversesImpacts(island)  // resting rows take back what the reversal left
         // Between jointed bodies a contact only keeps from approaching: a bounce would push apart what the joint
         // holds together.
         for k in island.contacts where !collision.contacts[k].jointed {
