@@ -36,7 +36,7 @@ bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, do
     }
     case sdSolvePath_dense: {
         sd_assemble(world, island, s->matrix, rhs, false, 0, 0, n);
-        if (!sd_lapack_dense_solve(s->matrix, n, rhs)) return false;
+        if (!sd_dense_kernel_solve(s->matrix, n, rhs)) return false;
         memcpy(x, rhs, (size_t)n * sizeof(double));
         return true;
     }

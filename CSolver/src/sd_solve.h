@@ -96,6 +96,21 @@ void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, d
 /// matrix is not positive definite.
 bool sd_kernel_solve(double* a, int32_t n, double* b);
 
+/// Largest system sd_dense_kernel_solve factors itself (larger ones go to LAPACK): contact islands (at most
+/// sdDirectContactRows rows) and the joint islands a large contact island holds (sdHeldDenseRows).
+#define sdDenseKernelMaxRows 256
+/// Where each column l of an envelope ends (what sd_envelope_solve reads): one past the last row i whose first
+/// non-zero first[i] is at or before l, at least l + 1.
+void sd_envelope_ends(int32_t n, const int32_t* first, int32_t* end);
+/// Cholesky and solve of the n×n column-major `a` (lower triangle), in place, within its envelope: row i is zero
+/// before column first[i], and of column l only rows l to end[l] − 1 (sd_envelope_ends) are read — each must hold
+/// its entry, a zero where it lies outside its row's envelope. `reciprocal`: LAPACK's arithmetic (dpotrf/dpotrs),
+/// else sd_kernel_solve's (divisions by the diagonal), each bit for bit. False when not positive definite.
+bool sd_envelope_solve(double* a, int32_t n, const int32_t* first, const int32_t* end, bool reciprocal, double* b);
+/// LAPACK's dense Cholesky and solve (dpotrf/dpotrs) of the n×n column-major `a` (lower triangle), in place, bit
+/// for bit, without its BLAS calls: sd_envelope_solve once the rows' first non-zeros are found.
+bool sd_dense_kernel_solve(double* a, int32_t n, double* b);
+
 /// In-house band Cholesky and solve of the (kd+1)×n lower band `ab` (LAPACK's storage), in place, in the
 /// reference's operation order: narrow bands (kd ≤ sdMergeBandwidth: chains) without LAPACK's per-column BLAS
 /// calls. False when not positive definite.

@@ -28,6 +28,95 @@ bool sd_kernel_solve(double* a, int32_t n, double* b) {
     return true;
 }
 
+void sd_envelope_ends(int32_t n, const int32_t* first, int32_t* end) {
+    for (int32_t l = 0; l < n; ++l) end[l] = l + 1;
+    for (int32_t i = 0; i < n; ++i)
+        if (end[first[i]] < i + 1) end[first[i]] = i + 1;
+    for (int32_t l = 1; l < n; ++l)
+        if (end[l] < end[l - 1]) end[l] = end[l - 1];
+}
+
+bool sd_envelope_solve(double* a, int32_t n, const int32_t* first, const int32_t* end, bool reciprocal, double* b) {
+    // Each entry of L is computed as both LAPACK's dpotrf (dpotrf2 and its blocked form alike: BLAS dtrsm, dsyrk
+    // and dgemm) and the in-house sd_kernel_solve compute it, whatever their loop order: the products L_il·L_jl
+    // subtracted for l = 0, 1, … in turn, then a diagonal entry's square root, or an entry below it divided by
+    // its column's diagonal (sd_kernel_solve) or multiplied by that diagonal's reciprocal (dtrsm); the
+    // substitutions as dpotrs's or sd_kernel_solve's. So L and x agree bit for bit. Only products with a zero
+    // factor are left out (the BLAS loops skip some too): L_il = 0 before row i's first non-zero (no fill there),
+    // and column l ends where the last row starting at or before l ends. Subtracting such a product changes no
+    // value, only, in the substitutions, a −0 (a right-hand side of −0) into +0 when the product is −0, which the
+    // `negative` flags below restore; in the factor no entry is ever −0 (K's zeros are +0, and x − y = 0 is +0).
+#pragma STDC FP_CONTRACT OFF
+    const size_t ld = (size_t)n;
+    bool negative = false;      // LAPACK's L·y = b: some y_k < 0 was subtracted, times a zero, from every row below
+    int32_t firstNegative = n;  // sd_kernel_solve's: the first y_k with its sign bit set
+    for (int32_t j = 0; j < n; ++j) {
+        double* restrict cj = a + (size_t)j * ld;
+        const int32_t last = end[j];
+        for (int32_t l = first[j]; l < j; ++l) {
+            const double* restrict cl = a + (size_t)l * ld;
+            const double t = cl[j];
+            if (t == 0.0) continue;
+            const int32_t stop = end[l];
+            for (int32_t i = j; i < stop; ++i) cj[i] -= t * cl[i];
+        }
+        const double d = cj[j];
+        if (!(d > 0.0)) return false;
+        const double root = sqrt(d);
+        cj[j] = root;
+        if (reciprocal) {
+            const double inverse = 1.0 / root;
+            for (int32_t i = j + 1; i < last; ++i) cj[i] *= inverse;
+            // L·y = b as dtrsm, step j, as soon as column j is done (each b_i still takes its terms in order): its
+            // division overlaps the next column's square root. dtrsm skips a zero b_j.
+            if (b[j] == 0.0) {
+                if (negative) b[j] = 0.0;
+            } else {
+                const double y = b[j] / root;
+                b[j] = y;
+                negative |= y < 0.0;
+                for (int32_t i = j + 1; i < last; ++i) b[i] -= y * cj[i];
+            }
+        } else {
+            for (int32_t i = j + 1; i < last; ++i) cj[i] /= root;
+        }
+    }
+    if (!reciprocal) { // L·y = b as sd_kernel_solve, row by row
+        for (int32_t i = 0; i < n; ++i) {
+            double v = b[i];
+            for (int32_t k = first[i]; k < i; ++k) v -= a[(size_t)i + (size_t)k * ld] * b[k];
+            if (v == 0.0 && firstNegative < first[i]) v = 0.0;
+            b[i] = v / a[(size_t)i + (size_t)i * ld];
+            if (signbit(b[i]) && firstNegative > i) firstNegative = i;
+        }
+    }
+    // Lᵀ·x = y, as both do: rows past the end of column i multiply zeros.
+    int32_t tail = n;
+    negative = false; // some x_k with its sign bit set, k ≥ tail
+    for (int32_t i = n - 1; i >= 0; --i) {
+        const double* restrict ci = a + (size_t)i * ld;
+        double v = b[i];
+        for (int32_t k = i + 1; k < end[i]; ++k) v -= ci[k] * b[k];
+        while (tail > end[i]) negative |= signbit(b[--tail]) != 0;
+        if (v == 0.0 && negative) v = 0.0;
+        b[i] = v / ci[i];
+    }
+    return true;
+}
+
+bool sd_dense_kernel_solve(double* a, int32_t n, double* b) {
+    if (n > sdDenseKernelMaxRows) return sd_lapack_dense_solve(a, n, b);
+    int32_t first[sdDenseKernelMaxRows], end[sdDenseKernelMaxRows];
+    for (int32_t i = 0; i < n; ++i) first[i] = i;
+    for (int32_t l = n - 1; l >= 0; --l) { // each row's first non-zero, the columns scanned in memory order
+        const double* column = a + (size_t)l * (size_t)n;
+        for (int32_t i = l + 1; i < n; ++i)
+            if (column[i] != 0.0) first[i] = l;
+    }
+    sd_envelope_ends(n, first, end);
+    return sd_envelope_solve(a, n, first, end, true, b);
+}
+
 #define SD_BAND(i, j) ab[(size_t)((i) - (j)) + (size_t)(j) * ld]
 
 /// Whether the band splits before row j: no entry couples a row from j on to a row before j. Then the rows before
