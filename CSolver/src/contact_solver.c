@@ -224,10 +224,14 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
     unit.path = m <= sdKernelMaxRows ? sdSolvePath_kernel : sdSolvePath_dense;
     unit.owner = -1;
     double* x = s->lambda + base;
+    // K once for every pass (all but a system too large for the kept one, which no island builds, take it).
+    const bool kept = m <= sdDirectContactRows;
+    sdContactMatrix matrix;
+    if (kept) sd_contact_matrix_couple(world, base, m, &matrix);
     for (int32_t p = 0; p < m; ++p) {
         x[p] = 0.0;
         // A held joint row that can move nothing (K_rr = 0) would make K singular: it is satisfied, leave it out.
-        if (!(sd_diagonal(world, &s->rows[base + p]) > 0.0)) s->fixed[base + p] = 1;
+        if (!((kept ? matrix.diagonal[p] : sd_diagonal(world, &s->rows[base + p])) > 0.0)) s->fixed[base + p] = 1;
     }
     for (int pass = 0; pass < sdContactActiveSetPasses; ++pass) {
         // Pinned friction takes μ times its normal impulses from the last pass.
@@ -240,7 +244,11 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
         }
         // Conjugate gradients (from the pass a factorisation failed on to the end of this solve) start from zero,
         // as the reference's: contact rows have no previous impulses in `warm`.
-        if (unit.path == sdSolvePath_iterative || !sd_solve_system(world, &unit, s->rhs + base, x)) {
+        const bool solved = unit.path != sdSolvePath_iterative &&
+                            (kept ? sd_contact_matrix_solve(world, base, m, &matrix, unit.path == sdSolvePath_dense,
+                                                            s->rhs + base, x)
+                                  : sd_solve_system(world, &unit, s->rhs + base, x));
+        if (!solved) {
             const bool warmStart = s->warmStart;
             s->warmStart = false;
             unit.path = sdSolvePath_iterative;

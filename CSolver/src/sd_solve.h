@@ -160,6 +160,22 @@ void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, d
 /// Factors and solves a unit's system by its path (fixed rows known); false when a direct factorisation failed.
 bool sd_solve_system(sdWorld* world, const sdIsland* unit, const double* b, double* x);
 
+// contact_matrix.c
+/// What a direct contact solve keeps of K for its passes besides the couplings (sd_contact_matrix_couple).
+typedef struct sdContactMatrix {
+    double diagonal[sdDirectContactRows]; ///< K_ii (softness included)
+    int32_t first[sdDirectContactRows];   ///< the first column j ≤ i with K_ij ≠ 0
+} sdContactMatrix;
+/// K of a direct contact solve's m ≤ sdDirectContactRows rows at [base, base + m), for all its passes: the
+/// couplings into the upper triangle of the scratch matrix (K_ij, i > j, at j + i·m), the rest into `kept`.
+void sd_contact_matrix_couple(sdWorld* world, int32_t base, int32_t m, sdContactMatrix* kept);
+/// One pass of that solve: K with the fixed rows as identity rows, their impulses `x` moved to the right-hand
+/// side `b`, factored in the lower triangle within its envelope; `x` receives λ. `reciprocal` as
+/// sd_envelope_solve's (the dense path's arithmetic, else the small kernel's). False (x untouched) when the
+/// factorisation failed.
+bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept, bool reciprocal,
+                             const double* b, double* x);
+
 // body_space.c
 /// Every island of one body held only by springs, in its own velocity unknowns (one pass).
 void sd_solve_body_space_islands(sdWorld* world, double h);
