@@ -29,10 +29,12 @@ void sd_contact_matrix_couple(sdWorld* world, int32_t base, int32_t m, sdContact
         int32_t count = 0;
         for (int32_t t = 0; t <= q; ++t)
             if (sd_ends_share(a, b, rows[runStart[t]].a, rows[runStart[t]].b)) coupled[count++] = t;
+        // Rows before the first coupled run's are not coupled: K_ij is not written there, nor read (`first`).
+        const int32_t from = runStart[coupled[0]];
         for (int32_t i = runStart[q]; i < runStart[q + 1]; ++i) {
             const sdRow* ri = &rows[i];
             double* ki = k + (size_t)i * (size_t)m;
-            memset(ki, 0, (size_t)i * sizeof(double));
+            if (i > from) memset(ki + from, 0, (size_t)(i - from) * sizeof(double));
             kept->diagonal[i] = sd_row_diagonal(world, ri);
             kept->first[i] = i;
             for (int32_t c = 0; c < count; ++c) {
@@ -77,7 +79,8 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
     for (int32_t l = 0; l < m; ++l) {
         double* column = a + (size_t)l * ld;
         column[l] = fixed[l] ? 1.0 : kept->diagonal[l];
-        for (int32_t i = l + 1; i < end[l]; ++i) column[i] = fixed[i] || fixed[l] ? 0.0 : a[(size_t)l + (size_t)i * ld];
+        for (int32_t i = l + 1; i < end[l]; ++i)
+            column[i] = fixed[i] || fixed[l] || l < kept->first[i] ? 0.0 : a[(size_t)l + (size_t)i * ld];
     }
     if (anyFixed) {
         // A fixed row's impulse is known: its effect on each free row moves to that row's right-hand side, the
@@ -86,7 +89,8 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
             if (fixed[i]) continue;
             for (int32_t j = 0; j < m; ++j) {
                 if (!fixed[j]) continue;
-                const double k = j < i ? a[(size_t)j + (size_t)i * ld] : a[(size_t)i + (size_t)j * ld];
+                const int32_t high = j < i ? i : j, low = j < i ? j : i;
+                const double k = low < kept->first[high] ? 0.0 : a[(size_t)low + (size_t)high * ld];
                 if (k != 0.0) rhs[i] -= k * x[j];
             }
         }

@@ -60,36 +60,51 @@ static void sd_contact_row(const sdContact* contact, int32_t k, int32_t p, doubl
     row->mu = 0.0;
 }
 
-/// The normal row of point p of contact k (unilateral, its error the point's separation now).
-static void sd_normal_row(sdWorld* world, const sdContact* contact, int32_t k, int32_t p, sdRow* row) {
-    double rax, ray, rbx, rby;
-    sd_contact_arms(world, contact, &contact->points[p], &rax, &ray, &rbx, &rby);
-    sd_contact_row(contact, k, p, contact->normalX, contact->normalY, rax, ray, rbx, rby, row);
-    row->flags |= sdRowFlag_unilateral;
-    row->c = sd_contact_separation(world, contact, &contact->points[p]);
-    row->soft = sdContactRegularization * sd_coupling(world, row, row);
+/// A contact point's arms (sd_contact_arms): the offsets of its two sides' points from the bodies' centres now.
+typedef struct sdArms {
+    double ax, ay, bx, by;
+} sdArms;
+
+static inline sdArms sd_point_arms(sdWorld* world, const sdContact* contact, int32_t p) {
+    sdArms arms;
+    sd_contact_arms(world, contact, &contact->points[p], &arms.ax, &arms.ay, &arms.bx, &arms.by);
+    return arms;
 }
 
-/// The friction row of contact k: along the tangent through the mean of its points' arms. In two dimensions
-/// the points of one contact lie on one line along the tangent, so one row there carries all the contact's
-/// friction (a row per point would repeat it and make the system singular); its bound is μ times the sum of the
-/// normal impulses, which follow it at `normalRow`.
-static void sd_friction_row(sdWorld* world, const sdContact* contact, int32_t k, int32_t normalRow, sdRow* row) {
+/// The normal row of point p of contact k through its arms (unilateral, its error the point's separation now).
+static void sd_normal_row_through(sdWorld* world, const sdContact* contact, int32_t k, int32_t p, const sdArms* arms,
+                                  sdRow* row) {
+    sd_contact_row(contact, k, p, contact->normalX, contact->normalY, arms->ax, arms->ay, arms->bx, arms->by, row);
+    row->flags |= sdRowFlag_unilateral;
+    row->c = sd_contact_separation(world, contact, &contact->points[p]);
+    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
+}
+
+/// The normal row of point p of contact k.
+static void sd_normal_row(sdWorld* world, const sdContact* contact, int32_t k, int32_t p, sdRow* row) {
+    const sdArms arms = sd_point_arms(world, contact, p);
+    sd_normal_row_through(world, contact, k, p, &arms, row);
+}
+
+/// The friction row of contact k: along the tangent through the mean of its points' arms (`arms`, one per point).
+/// In two dimensions the points of one contact lie on one line along the tangent, so one row there carries all
+/// the contact's friction (a row per point would repeat it and make the system singular); its bound is μ times
+/// the sum of the normal impulses, which follow it at `normalRow`.
+static void sd_friction_row(sdWorld* world, const sdContact* contact, int32_t k, int32_t normalRow, const sdArms* arms,
+                            sdRow* row) {
     double ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0;
     for (int32_t p = 0; p < contact->pointCount; ++p) {
-        double rax, ray, rbx, rby;
-        sd_contact_arms(world, contact, &contact->points[p], &rax, &ray, &rbx, &rby);
-        ax += rax;
-        ay += ray;
-        bx += rbx;
-        by += rby;
+        ax += arms[p].ax;
+        ay += arms[p].ay;
+        bx += arms[p].bx;
+        by += arms[p].by;
     }
     const double share = 1.0 / contact->pointCount;
     sd_contact_row(contact, k, 0, -contact->normalY, contact->normalX, ax * share, ay * share, bx * share, by * share,
                    row);
     row->normalRow = normalRow;
     row->mu = contact->friction;
-    row->soft = sdContactRegularization * sd_coupling(world, row, row);
+    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
 }
 
 /// μ times the contact's total normal impulse: a friction row's bound.
@@ -138,10 +153,12 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
         sdContact* contact = &world->collision.contacts[k];
         if (contact->jointed) continue; // a block of its own after the exact solve (sd_solve_jointed_contacts)
         const int32_t firstNormal = base + m;
+        sdArms arms[2];
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             const int32_t rn = base + m++;
             sdRow* normal = &s->rows[rn];
-            sd_normal_row(world, contact, k, p, normal);
+            arms[p] = sd_point_arms(world, contact, p);
+            sd_normal_row_through(world, contact, k, p, &arms[p], normal);
             const double u = sd_row_velocity(world, normal, world->vx, world->vy, world->w);
             const double u0 = sd_row_velocity(world, normal, s->v0x, s->v0y, s->w0);
             // Close at most the gap by the end of the substep; an overlap is left to the projection.
@@ -159,7 +176,7 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             s->fixed[rn] = normal->c > sdTouchSlop && u >= s->rhs[rn];
         }
         const int32_t rt = base + m++;
-        sd_friction_row(world, contact, k, firstNormal, &s->rows[rt]);
+        sd_friction_row(world, contact, k, firstNormal, arms, &s->rows[rt]);
         s->rhs[rt] = 0.0;
         s->lo[rt] = -INFINITY;
         s->hi[rt] = INFINITY;
@@ -351,12 +368,17 @@ static void sd_solve_held_joints(sdWorld* world, const sdContactIsland* island, 
 
 /// Where a point that pushed touched: midway between its two sides' points now, kept from its strongest push of
 /// the step (the contact-began event reports it).
+static void sd_note_touch_at(sdWorld* world, const sdContact* contact, sdContactPoint* point, const sdArms* arms) {
+    if (!isnan(point->touchX) && point->normalImpulse < point->maxNormalImpulse) return;
+    point->touchX = 0.5 * (world->x[contact->bodyA] + arms->ax + world->x[contact->bodyB] + arms->bx);
+    point->touchY = 0.5 * (world->y[contact->bodyA] + arms->ay + world->y[contact->bodyB] + arms->by);
+}
+
+/// sd_note_touch_at with the point's arms computed only when needed.
 static void sd_note_touch(sdWorld* world, const sdContact* contact, sdContactPoint* point) {
     if (!isnan(point->touchX) && point->normalImpulse < point->maxNormalImpulse) return;
-    double rax, ray, rbx, rby;
-    sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
-    point->touchX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
-    point->touchY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
+    const sdArms arms = sd_point_arms(world, contact, (int32_t)(point - contact->points));
+    sd_note_touch_at(world, contact, point, &arms);
 }
 
 /// Contacts between jointed bodies, after their island's exact solve: a few Gauss–Seidel sweeps over their normal
@@ -478,10 +500,11 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             sdContactPoint* point = &contact->points[p];
             if (!(point->normalImpulse > 0.0)) continue;
-            sd_note_touch(world, contact, point);
+            const sdArms arms = sd_point_arms(world, contact, p);
+            sd_note_touch_at(world, contact, point, &arms);
             const int32_t r = base + m;
             sdRow* row = &s->rows[r];
-            sd_normal_row(world, contact, k, p, row);
+            sd_normal_row_through(world, contact, k, p, &arms, row);
             const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
             double target;
             if (point->approachVelocity < -sdRestitutionThreshold) {
@@ -596,6 +619,22 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
     return m;
 }
 
+/// The largest overlap of an island's contact points outside joints (what sd_build_position_system reports as
+/// `worst` for an island without joints), without building their rows: most substeps leave none to project.
+static double sd_deepest_overlap(sdWorld* world, const sdContactIsland* island) {
+    const sdCollisionState* c = &world->collision;
+    double worst = 0.0;
+    for (int32_t q = 0; q < island->contactCount; ++q) {
+        const sdContact* contact = &c->contacts[c->activeContacts[island->contactStart + q]];
+        if (contact->jointed) continue;
+        for (int32_t p = 0; p < contact->pointCount; ++p) {
+            const double separation = sd_contact_separation(world, contact, &contact->points[p]);
+            if (-separation > worst) worst = -separation;
+        }
+    }
+    return worst;
+}
+
 void sd_project_contacts(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
     sdCollisionState* c = &world->collision;
@@ -603,6 +642,7 @@ void sd_project_contacts(sdWorld* world) {
     for (int32_t i = 0; i < c->contactIslandCount; ++i) {
         const sdContactIsland* island = &c->contactIslands[i];
         if (island->direct) {
+            if (island->layoutCount == 0 && sd_deepest_overlap(world, island) <= sdContactProjectionTolerance) continue;
             for (int iteration = 0; iteration < sdContactProjectionIterations; ++iteration) {
                 double worst;
                 const int32_t m = sd_build_position_system(world, island, base, &worst);

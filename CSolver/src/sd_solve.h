@@ -164,7 +164,7 @@ bool sd_solve_system(sdWorld* world, const sdIsland* unit, const double* b, doub
 /// What a direct contact solve keeps of K for its passes besides the couplings (sd_contact_matrix_couple).
 typedef struct sdContactMatrix {
     double diagonal[sdDirectContactRows]; ///< K_ii (softness included)
-    int32_t first[sdDirectContactRows];   ///< the first column j ≤ i with K_ij ≠ 0
+    int32_t first[sdDirectContactRows];   ///< the first column j ≤ i with K_ij ≠ 0 (K_ij is kept from there on)
 } sdContactMatrix;
 /// K of a direct contact solve's m ≤ sdDirectContactRows rows at [base, base + m), for all its passes: the
 /// couplings into the upper triangle of the scratch matrix (K_ij, i > j, at j + i·m), the rest into `kept`.
