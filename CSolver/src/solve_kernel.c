@@ -53,13 +53,6 @@ bool sd_envelope_solve(double* a, int32_t n, const int32_t* first, const int32_t
     for (int32_t j = 0; j < n; ++j) {
         double* restrict cj = a + (size_t)j * ld;
         const int32_t last = end[j];
-        for (int32_t l = first[j]; l < j; ++l) {
-            const double* restrict cl = a + (size_t)l * ld;
-            const double t = cl[j];
-            if (t == 0.0) continue;
-            const int32_t stop = end[l];
-            for (int32_t i = j; i < stop; ++i) cj[i] -= t * cl[i];
-        }
         const double d = cj[j];
         if (!(d > 0.0)) return false;
         const double root = sqrt(d);
@@ -79,6 +72,14 @@ bool sd_envelope_solve(double* a, int32_t n, const int32_t* first, const int32_t
             }
         } else {
             for (int32_t i = j + 1; i < last; ++i) cj[i] /= root;
+        }
+        // Column j's products go to the columns right of it at once (right-looking: each entry still takes them
+        // in order of j), so the next column waits only for its last update, not for all of them in turn.
+        for (int32_t k = j + 1; k < last; ++k) {
+            const double t = cj[k];
+            if (t == 0.0) continue;
+            double* restrict ck = a + (size_t)k * ld;
+            for (int32_t i = k; i < last; ++i) ck[i] -= t * cj[i];
         }
     }
     if (!reciprocal) { // L·y = b as sd_kernel_solve, row by row
