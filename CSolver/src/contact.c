@@ -350,10 +350,15 @@ void sd_contact_arms(sdWorld* world, const sdContact* contact, const sdContactPo
 }
 
 double sd_contact_separation(sdWorld* world, const sdContact* contact, const sdContactPoint* p) {
-    const sdCollisionState* c = &world->collision;
-    const int32_t a = contact->bodyA, b = contact->bodyB;
     double rax, ray, rbx, rby;
     sd_contact_arms(world, contact, p, &rax, &ray, &rbx, &rby);
+    return sd_contact_separation_at(world, contact, p, rax, ray, rbx, rby);
+}
+
+double sd_contact_separation_at(const sdWorld* world, const sdContact* contact, const sdContactPoint* p, double rax,
+                                double ray, double rbx, double rby) {
+    const sdCollisionState* c = &world->collision;
+    const int32_t a = contact->bodyA, b = contact->bodyB;
     // How far each side's point moved since the collision pass, then the difference along the normal.
     const double ax = world->x[a] - c->collideX[a] + rax - (p->anchorAX + p->offsetAX);
     const double ay = world->y[a] - c->collideY[a] + ray - (p->anchorAY + p->offsetAY);

@@ -76,7 +76,7 @@ static void sd_normal_row_through(sdWorld* world, const sdContact* contact, int3
                                   sdRow* row) {
     sd_contact_row(contact, k, p, contact->normalX, contact->normalY, arms->ax, arms->ay, arms->bx, arms->by, row);
     row->flags |= sdRowFlag_unilateral;
-    row->c = sd_contact_separation(world, contact, &contact->points[p]);
+    row->c = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay, arms->bx, arms->by);
     row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
 }
 
@@ -642,8 +642,8 @@ void sd_project_contacts(sdWorld* world) {
     for (int32_t i = 0; i < c->contactIslandCount; ++i) {
         const sdContactIsland* island = &c->contactIslands[i];
         if (island->direct) {
-            if (island->layoutCount == 0 && sd_deepest_overlap(world, island) <= sdContactProjectionTolerance) continue;
             for (int iteration = 0; iteration < sdContactProjectionIterations; ++iteration) {
+                if (island->layoutCount == 0 && sd_deepest_overlap(world, island) <= sdContactProjectionTolerance) break;
                 double worst;
                 const int32_t m = sd_build_position_system(world, island, base, &worst);
                 if (worst <= sdContactProjectionTolerance) break;

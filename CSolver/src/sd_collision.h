@@ -313,6 +313,9 @@ void sd_contact_arms(struct sdWorld* world, const sdContact* contact, const sdCo
 /// Separation of a contact point now: its collision-time separation plus how far the anchors moved along the
 /// normal since then.
 double sd_contact_separation(struct sdWorld* world, const sdContact* contact, const sdContactPoint* point);
+/// sd_contact_separation for a caller that has the point's arms (sd_contact_arms) already.
+double sd_contact_separation_at(const struct sdWorld* world, const sdContact* contact, const sdContactPoint* point,
+                                double rax, double ray, double rbx, double rby);
 
 // contact_soft.c (large islands)
 // contact_order.c
