@@ -71,13 +71,24 @@ static inline sdArms sd_point_arms(sdWorld* world, const sdContact* contact, int
     return arms;
 }
 
+/// The direction and bound of the normal row of point p of contact k through its arms (unilateral); enough for its
+/// J·v. sd_finish_normal_row completes it.
+static void sd_start_normal_row(const sdContact* contact, int32_t k, int32_t p, const sdArms* arms, sdRow* row) {
+    sd_contact_row(contact, k, p, contact->normalX, contact->normalY, arms->ax, arms->ay, arms->bx, arms->by, row);
+    row->flags |= sdRowFlag_unilateral;
+}
+
+/// A started normal row's error (the point's separation now) and compliance.
+static void sd_finish_normal_row(sdWorld* world, const sdContact* contact, int32_t p, const sdArms* arms, sdRow* row) {
+    row->c = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay, arms->bx, arms->by);
+    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
+}
+
 /// The normal row of point p of contact k through its arms (unilateral, its error the point's separation now).
 static void sd_normal_row_through(sdWorld* world, const sdContact* contact, int32_t k, int32_t p, const sdArms* arms,
                                   sdRow* row) {
-    sd_contact_row(contact, k, p, contact->normalX, contact->normalY, arms->ax, arms->ay, arms->bx, arms->by, row);
-    row->flags |= sdRowFlag_unilateral;
-    row->c = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay, arms->bx, arms->by);
-    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
+    sd_start_normal_row(contact, k, p, arms, row);
+    sd_finish_normal_row(world, contact, p, arms, row);
 }
 
 /// The normal row of point p of contact k.
@@ -504,7 +515,7 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
             sd_note_touch_at(world, contact, point, &arms);
             const int32_t r = base + m;
             sdRow* row = &s->rows[r];
-            sd_normal_row_through(world, contact, k, p, &arms, row);
+            sd_start_normal_row(contact, k, p, &arms, row);
             const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
             double target;
             if (point->approachVelocity < -sdRestitutionThreshold) {
@@ -514,6 +525,7 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
             } else {
                 continue;
             }
+            sd_finish_normal_row(world, contact, p, &arms, row);
             s->rhs[r] = target;
             s->lo[r] = -point->normalImpulse; // the total normal impulse stays ≥ 0
             s->hi[r] = INFINITY;
