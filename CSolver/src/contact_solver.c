@@ -65,10 +65,10 @@ typedef struct sdArms {
     double ax, ay, bx, by;
 } sdArms;
 
-static inline sdArms sd_point_arms(sdWorld* world, const sdContact* contact, int32_t p) {
-    sdArms arms;
-    sd_contact_arms(world, contact, &contact->points[p], &arms.ax, &arms.ay, &arms.bx, &arms.by);
-    return arms;
+/// Written in place, field by field: a copy of the struct would read the four stores back as two 16-byte loads,
+/// which the stores cannot forward.
+static inline void sd_point_arms(sdWorld* world, const sdContact* contact, int32_t p, sdArms* arms) {
+    sd_contact_arms(world, contact, &contact->points[p], &arms->ax, &arms->ay, &arms->bx, &arms->by);
 }
 
 /// The direction and bound of the normal row of point p of contact k through its arms (unilateral); enough for its
@@ -93,7 +93,8 @@ static void sd_normal_row_through(sdWorld* world, const sdContact* contact, int3
 
 /// The normal row of point p of contact k.
 static void sd_normal_row(sdWorld* world, const sdContact* contact, int32_t k, int32_t p, sdRow* row) {
-    const sdArms arms = sd_point_arms(world, contact, p);
+    sdArms arms;
+    sd_point_arms(world, contact, p, &arms);
     sd_normal_row_through(world, contact, k, p, &arms, row);
 }
 
@@ -168,7 +169,7 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             const int32_t rn = base + m++;
             sdRow* normal = &s->rows[rn];
-            arms[p] = sd_point_arms(world, contact, p);
+            sd_point_arms(world, contact, p, &arms[p]);
             sd_normal_row_through(world, contact, k, p, &arms[p], normal);
             const double u = sd_row_velocity(world, normal, world->vx, world->vy, world->w);
             const double u0 = sd_row_velocity(world, normal, s->v0x, s->v0y, s->w0);
@@ -388,7 +389,8 @@ static void sd_note_touch_at(sdWorld* world, const sdContact* contact, sdContact
 /// sd_note_touch_at with the point's arms computed only when needed.
 static void sd_note_touch(sdWorld* world, const sdContact* contact, sdContactPoint* point) {
     if (!isnan(point->touchX) && point->normalImpulse < point->maxNormalImpulse) return;
-    const sdArms arms = sd_point_arms(world, contact, (int32_t)(point - contact->points));
+    sdArms arms;
+    sd_point_arms(world, contact, (int32_t)(point - contact->points), &arms);
     sd_note_touch_at(world, contact, point, &arms);
 }
 
@@ -511,7 +513,8 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             sdContactPoint* point = &contact->points[p];
             if (!(point->normalImpulse > 0.0)) continue;
-            const sdArms arms = sd_point_arms(world, contact, p);
+            sdArms arms;
+            sd_point_arms(world, contact, p, &arms);
             sd_note_touch_at(world, contact, point, &arms);
             const int32_t r = base + m;
             sdRow* row = &s->rows[r];
