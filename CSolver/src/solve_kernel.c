@@ -86,7 +86,7 @@ bool sd_envelope_solve(double* a, int32_t n, const int32_t* first, const int32_t
         for (int32_t i = 0; i < n; ++i) {
             double v = b[i];
             for (int32_t k = first[i]; k < i; ++k) v -= a[(size_t)i + (size_t)k * ld] * b[k];
-            if (v == 0.0 && firstNegative < first[i]) v = 0.0;
+            if (__builtin_expect(v == 0.0, 0) && firstNegative < first[i]) v = 0.0;
             b[i] = v / a[(size_t)i + (size_t)i * ld];
             if (signbit(b[i]) && firstNegative > i) firstNegative = i;
         }
@@ -99,7 +99,8 @@ bool sd_envelope_solve(double* a, int32_t n, const int32_t* first, const int32_t
         double v = b[i];
         for (int32_t k = i + 1; k < end[i]; ++k) v -= ci[k] * b[k];
         while (tail > end[i]) negative |= signbit(b[--tail]) != 0;
-        if (v == 0.0 && negative) v = 0.0;
+        // A branch, rarely taken, keeps the sign test off the chain of dependent divisions.
+        if (__builtin_expect(v == 0.0, 0) && negative) v = 0.0;
         b[i] = v / ci[i];
     }
     return true;
