@@ -30,15 +30,19 @@ void sd_contact_matrix_couple(sdWorld* world, int32_t base, int32_t m, sdContact
         for (int32_t t = 0; t <= q; ++t)
             if (sd_ends_share(a, b, rows[runStart[t]].a, rows[runStart[t]].b)) coupled[count++] = t;
         // Rows before the first coupled run's are not coupled: K_ij is not written there, nor read (`first`).
-        const int32_t from = runStart[coupled[0]];
         for (int32_t i = runStart[q]; i < runStart[q + 1]; ++i) {
             const sdRow* ri = &rows[i];
             double* ki = k + (size_t)i * (size_t)m;
-            if (i > from) memset(ki + from, 0, (size_t)(i - from) * sizeof(double));
             kept->diagonal[i] = sd_row_diagonal(world, ri);
             kept->first[i] = i;
-            for (int32_t c = 0; c < count; ++c) {
-                const int32_t t = coupled[c], stop = runStart[t + 1] < i ? runStart[t + 1] : i;
+            // The runs from the first coupled one on: couplings, or zeros between coupled runs.
+            for (int32_t t = count > 0 ? coupled[0] : q, c = 0; t <= q && runStart[t] < i; ++t) {
+                const int32_t stop = runStart[t + 1] < i ? runStart[t + 1] : i;
+                if (c == count || coupled[c] != t) {
+                    for (int32_t j = runStart[t]; j < stop; ++j) ki[j] = 0.0;
+                    continue;
+                }
+                c += 1;
                 // The argument order of sd_assemble's (the sum over shared bodies runs in row i's order).
                 for (int32_t j = runStart[t]; j < stop; ++j) {
                     ki[j] = sd_row_coupling(world, ri, &rows[j]);
