@@ -1,4 +1,5 @@
-// One island's linear system by its path (in-house kernel, LAPACK banded or dense, conjugate gradients), and
+// One island's linear system by its path (in-house kernel; LAPACK banded; dense, in LAPACK's arithmetic, in-house
+// up to sdDenseKernelMaxRows rows; conjugate gradients), and
 // the active set over bounded rows (ropes, limits, friction torque): rows whose impulse leaves [lo, hi] are
 // clamped and fixed, and the rest re-solved, until every free row is within bounds.
 #include "sd_sparse.h"

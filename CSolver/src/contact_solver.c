@@ -8,10 +8,11 @@
 //                removes the separating speed the trapezoidal update's gap-closing target can leave behind (only in
 //                islands without joints: in one that holds joints the velocity stage closes the gap, no more).
 //   projection   overlaps (and the held rigid joint rows) moved back to zero error on positions.
-// Small islands (≤ sdDirectContactRows rows) are solved exactly: the system matrix K = J·M⁻¹·Jᵀ by the in-house
-// or LAPACK Cholesky, with an active set for the one-sided rows and the friction cones (finished by projected
-// Gauss–Seidel in the rare case it runs out of passes). Large ones (piles) take the soft step (contact_soft.c)
-// with the joints they hold solved exactly between its sweeps and projected exactly afterwards.
+// Small islands (≤ sdDirectContactRows rows) are solved exactly: the system matrix K = J·M⁻¹·Jᵀ (contact_matrix.c)
+// by Cholesky — the small kernel's arithmetic up to sdKernelMaxRows rows, LAPACK's dense one above — with an
+// active set for the one-sided rows and the friction cones (finished by projected Gauss–Seidel in the rare case it
+// runs out of passes). Large ones (piles) take the soft step (contact_soft.c) with the joints they hold solved
+// exactly between its sweeps and projected exactly afterwards.
 #include "sd_solve.h"
 
 /// Largest number of clamp-and-resolve passes of a direct contact solve, and of the projected Gauss–Seidel
@@ -253,7 +254,8 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
     unit.path = m <= sdKernelMaxRows ? sdSolvePath_kernel : sdSolvePath_dense;
     unit.owner = -1;
     double* x = s->lambda + base;
-    // K once for every pass (all but a system too large for the kept one, which no island builds, take it).
+    // K once for all passes. (A direct island has at most sdDirectContactRows rows; a larger system would go
+    // through the generic assembly each pass.)
     const bool kept = m <= sdDirectContactRows;
     sdContactMatrix matrix;
     if (kept) sd_contact_matrix_couple(world, base, m, &matrix);
@@ -356,10 +358,10 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
 }
 
 /// A joint layout island a large contact island holds, as a unit of the joint solver. Up to sdHeldDenseRows rows
-/// it is factored densely (the in-house kernel, or LAPACK's dense Cholesky above sdKernelMaxRows), whatever its
-/// own path: a pile is chaotic, and the reference solver follows these two factorisations operation for operation,
-/// so the two engines stay together; larger islands keep their own path (and a springs-only one, solved in body
-/// space when alone, the dense one).
+/// it is factored densely (the in-house kernel, or above sdKernelMaxRows LAPACK's dense Cholesky, whose arithmetic
+/// sd_dense_kernel_solve does), whatever its own path: a pile is chaotic, and the reference solver follows these
+/// two factorisations operation for operation, so the two engines stay together; larger islands keep their own
+/// path (and a springs-only one, solved in body space when alone, the dense one).
 static sdIsland sd_held_unit(const sdWorld* world, const sdContactIsland* island, int32_t q) {
     const sdCollisionState* c = &world->collision;
     sdIsland unit = world->scratch.islands[c->ownedLayout[island->layoutStart + q]];

@@ -1,5 +1,6 @@
-// The in-house dense Cholesky for small islands, and the in-house band Cholesky for narrow bands (chains): no call
-// overhead, and the reference solver's operation order.
+// The in-house dense Cholesky for small islands, the envelope Cholesky that does reference LAPACK's dense
+// factor-and-solve (and the small kernel's) bit for bit within a sparse matrix's envelope, and the in-house band
+// Cholesky for narrow bands (chains): no call overhead, and the reference solver's operation order.
 #include "sd_solve.h"
 
 bool sd_kernel_solve(double* a, int32_t n, double* b) {

@@ -1,5 +1,7 @@
 // The direct paths through LAPACK (Debian's liblapack on Linux, Accelerate on Apple platforms): banded and dense
-// Cholesky factor-and-solve, and the public `sdSolveSPD` that tests the link on its own.
+// Cholesky factor-and-solve (dense: systems above sdDenseKernelMaxRows rows; smaller ones take the in-house
+// sd_dense_kernel_solve, LAPACK's arithmetic without its calls), and the public `sdSolveSPD` that tests the link
+// on its own.
 #include "sd_lapack.h"
 #include "sd_solve.h"
 
