@@ -13,14 +13,30 @@ void sd_project_positions(sdWorld* world) {
     for (int iteration = 0; iteration < sdProjectionIterations; ++iteration) {
         bool anyError = false;
         s->projectionPass = iteration + 1; // sparse islands start this step from the previous substep's same step
+        // A merged run moves as one band (all of it once any row is off) but is set up and solved piece by piece:
+        // pieces filled before the run's first error wait, their bodies unmoved, and are solved with that piece.
+        sdMergedRun run = {0, 0};
+        sdIsland pending = {0};
+        bool runError = false;
         for (int32_t k = 0; k < s->islandCount;) {
             // Springs only: nothing to project. Held by a contact island: projected there.
             if (s->islands[k].path == sdSolvePath_singleBody || s->islands[k].owner >= 0) {
                 k += 1;
                 continue;
             }
-            sdIsland unit = sd_next_solve_unit(world, &k);
-            if (sd_project_joint_unit(world, &unit)) anyError = true;
+            sdIsland unit = sd_next_solve_unit(world, &k, &run);
+            if (pending.rowCount == 0) pending = unit;
+            else pending.rowCount += unit.rowCount;
+            if (sd_fill_projection_rows(world, &unit)) runError = true;
+            if (runError) {
+                sd_solve_projection_rows(world, &pending);
+                pending.rowCount = 0;
+                anyError = true;
+            }
+            if (k >= run.end) { // the run (or lone island) ends here
+                pending.rowCount = 0;
+                runError = false;
+            }
         }
         if (!anyError) break;
     }
@@ -28,6 +44,12 @@ void sd_project_positions(sdWorld* world) {
 }
 
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
+    if (!sd_fill_projection_rows(world, island)) return false;
+    sd_solve_projection_rows(world, island);
+    return true;
+}
+
+bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     sdSolverScratch* s = &world->scratch;
     s->warmStart = false;
     // Each row filled and set up in one pass (the rows of a large island do not stay in cache between two).
@@ -53,11 +75,15 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
         sd_fix_immovable_row(s, row, r);
     }
     world->stats.assemblySeconds += sd_now() - start;
-    if (!islandError) return false;
+    return islandError;
+}
+
+void sd_solve_projection_rows(sdWorld* world, sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    s->warmStart = false;
     sd_solve_island(world, island);
     for (int32_t p = 0; p < island->rowCount; ++p) {
         const double delta = s->lambda[island->rowStart + p];
         if (delta != 0.0) sd_apply_row(world, sd_island_row(s, island, p), delta, world->x, world->y, world->angle);
     }
-    return true;
 }

@@ -124,12 +124,32 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h);
 /// One Newton step on positions for one joint unit; false (and nothing moved) when every rigid row is within
 /// the projection tolerance.
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island);
+/// The first half of sd_project_joint_unit: fills the unit's rows and sets up their position equations; true
+/// when a row is beyond the projection tolerance.
+bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island);
+/// The second half: solves the unit's position equations (set up by sd_fill_projection_rows, bodies not moved
+/// since) and moves the bodies.
+void sd_solve_projection_rows(sdWorld* world, sdIsland* island);
 /// Projection steps per substep at most.
 #define sdProjectionIterations 4
 
 // solve_units.c
-/// The next unit to solve starting at island *k: the island, or a run of islands merged into one band.
-sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k);
+/// Rows of merged islands one solve unit takes at most (an island larger than this is a unit of its own): a
+/// unit's rows, band, right-hand sides and bodies then stay in cache from its fill through its factorisation to
+/// its impulses, where a run of 2,000 chains as one unit (100,000 rows, ~35 MB) streams through memory at every
+/// stage.
+#define sdUnitRowBudget 1024
+/// A run of consecutive mergeable islands (one block-diagonal band), cut into solve units of at most
+/// sdUnitRowBudget rows: the island after its last, and its widest band. {0, 0} before the first unit of a stage.
+typedef struct sdMergedRun {
+    int32_t end;
+    int32_t bandwidth;
+} sdMergedRun;
+/// The next unit to solve starting at island *k: the island, or the next piece of a run of islands merged into
+/// one band (`run` tracks the run; the piece is solved with the run's bandwidth). The run continues past the
+/// unit while *k < run->end. Every island of a band is factored and solved on its own (sd_band_solve), so
+/// cutting a run into pieces changes no bit of any impulse.
+sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run);
 /// Fills the rows of one solve unit at the current positions (layout order).
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
 /// Fills the row at layout position p of a unit ending at `end` (sd_fill_rows' body, for loops that set up each row

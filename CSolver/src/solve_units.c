@@ -1,25 +1,38 @@
-// Solve units: an island, or a run of consecutive islands merged into one block-diagonal band so they take
-// one LAPACK call; and the rows of a unit filled at the current positions.
+// Solve units: an island, or consecutive islands merged into one block-diagonal band so they take one band
+// solve; and the rows of a unit filled at the current positions.
 #include "sd_solve.h"
 
-sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
+sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run) {
     const sdSolverScratch* s = &world->scratch;
     sdIsland unit = s->islands[*k];
-    *k += 1;
     const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
     // Islands held by a contact island this step are solved there, so a run stops at them.
     #define SD_MERGEABLE(island) \
         ((island).owner < 0 && \
          (((island).path == sdSolvePath_banded && (island).bandwidth <= sdMergeBandwidth) || \
           (bandedMode && (island).path == sdSolvePath_kernel)))
-    if (!SD_MERGEABLE(unit)) return unit;
-    while (*k < s->islandCount && SD_MERGEABLE(s->islands[*k])) {
-        const sdIsland* next = &s->islands[*k];
-        unit.rowCount += next->rowCount;
-        if (next->bandwidth > unit.bandwidth) unit.bandwidth = next->bandwidth;
+    if (!SD_MERGEABLE(unit)) {
         *k += 1;
+        return unit;
+    }
+    if (*k >= run->end) {
+        // A new run: its end, and its widest band, which every piece of it is solved with (the band loops then
+        // take the same terms as for the run as one band).
+        int32_t end = *k + 1, bandwidth = unit.bandwidth;
+        while (end < s->islandCount && SD_MERGEABLE(s->islands[end])) {
+            if (s->islands[end].bandwidth > bandwidth) bandwidth = s->islands[end].bandwidth;
+            end += 1;
+        }
+        run->end = end;
+        run->bandwidth = bandwidth;
     }
     #undef SD_MERGEABLE
+    *k += 1;
+    while (*k < run->end && unit.rowCount + s->islands[*k].rowCount <= sdUnitRowBudget) {
+        unit.rowCount += s->islands[*k].rowCount;
+        *k += 1;
+    }
+    unit.bandwidth = run->bandwidth;
     unit.path = sdSolvePath_banded;
     return unit;
 }

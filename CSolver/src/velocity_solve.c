@@ -25,6 +25,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
     if (s->rowCount == 0) return;
     s->warmStart = true;
     sd_solve_body_space_islands(world, h);
+    sdMergedRun run = {0, 0};
     for (int32_t k = 0; k < s->islandCount;) {
         if (s->islands[k].path == sdSolvePath_singleBody) {
             k += 1;
@@ -34,7 +35,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
             k += 1;
             continue;
         }
-        sdIsland unit = sd_next_solve_unit(world, &k);
+        sdIsland unit = sd_next_solve_unit(world, &k, &run);
         sd_solve_joint_unit(world, &unit, h);
     }
 }
