@@ -13,8 +13,9 @@ void sd_project_positions(sdWorld* world) {
     for (int iteration = 0; iteration < sdProjectionIterations; ++iteration) {
         bool anyError = false;
         s->projectionPass = iteration + 1; // sparse islands start this step from the previous substep's same step
-        // A merged run moves as one band (all of it once any row is off) but is set up and solved piece by piece:
-        // pieces filled before the run's first error wait, their bodies unmoved, and are solved with that piece.
+        // A merged run moves as one band (all of it once any row is off) but is checked, set up and solved piece by
+        // piece: pieces checked before the run's first error wait, their bodies unmoved, and are filled and solved
+        // with that piece. The last pass (no error left) only checks: nothing is written.
         sdMergedRun run = {0, 0};
         sdIsland pending = {0};
         bool runError = false;
@@ -27,8 +28,9 @@ void sd_project_positions(sdWorld* world) {
             sdIsland unit = sd_next_solve_unit(world, &k, &run);
             if (pending.rowCount == 0) pending = unit;
             else pending.rowCount += unit.rowCount;
-            if (sd_fill_projection_rows(world, &unit)) runError = true;
+            if (!runError) runError = sd_projection_error(world, &unit);
             if (runError) {
+                sd_fill_projection_rows(world, &pending);
                 sd_solve_projection_rows(world, &pending);
                 pending.rowCount = 0;
                 anyError = true;
@@ -47,6 +49,21 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
     if (!sd_fill_projection_rows(world, island)) return false;
     sd_solve_projection_rows(world, island);
     return true;
+}
+
+bool sd_projection_error(sdWorld* world, const sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    const double start = sd_now();
+    bool error = false;
+    for (int32_t p = island->rowStart; p < island->rowStart + island->rowCount && !error; ++p) {
+        const int32_t r = s->sortIndex[p];
+        sdRow row; // sd_fill_projection_rows' error test on the same geometry, without writing the row
+        sd_fill_row_geometry(world, &row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+        if (row.flags & sdRowFlag_rigid) error = fabs(row.c) > sdProjectionTolerance;
+        else if ((row.flags & sdRowFlag_unilateral) && row.c < 0.0) error = -row.c > sdProjectionTolerance;
+    }
+    world->stats.assemblySeconds += sd_now() - start;
+    return error;
 }
 
 bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {

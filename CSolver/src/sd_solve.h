@@ -124,6 +124,9 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h);
 /// One Newton step on positions for one joint unit; false (and nothing moved) when every rigid row is within
 /// the projection tolerance.
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island);
+/// Whether a row of the unit is beyond the projection tolerance at the current positions (sd_fill_projection_rows'
+/// answer), without filling the rows: stops at the first such row.
+bool sd_projection_error(sdWorld* world, const sdIsland* island);
 /// The first half of sd_project_joint_unit: fills the unit's rows and sets up their position equations; true
 /// when a row is beyond the projection tolerance.
 bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island);
