@@ -70,6 +70,8 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
             SD_PREFETCH(&world->rotationAngle[ends[k]]);
             SD_PREFETCH(&world->rotationCos[ends[k]]);
             SD_PREFETCH(&world->rotationSin[ends[k]]);
+            SD_PREFETCH(&world->invMass[ends[k]]); // J·M⁻¹·Jᵀ right after the geometry
+            SD_PREFETCH(&world->invInertia[ends[k]]);
         }
     }
     const int32_t r = s->sortIndex[p];
