@@ -13,32 +13,22 @@ void sd_project_positions(sdWorld* world) {
     for (int iteration = 0; iteration < sdProjectionIterations; ++iteration) {
         bool anyError = false;
         s->projectionPass = iteration + 1; // sparse islands start this step from the previous substep's same step
-        // A merged run moves as one band (all of it once any row is off) but is checked, set up and solved piece by
-        // piece: pieces checked before the run's first error wait, their bodies unmoved, and are filled and solved
-        // with that piece. The last pass (no error left) only checks: nothing is written.
-        sdMergedRun run = {0, 0};
-        sdIsland pending = {0};
-        bool runError = false;
         for (int32_t k = 0; k < s->islandCount;) {
             // Springs only: nothing to project. Held by a contact island: projected there.
             if (s->islands[k].path == sdSolvePath_singleBody || s->islands[k].owner >= 0) {
                 k += 1;
                 continue;
             }
-            sdIsland unit = sd_next_solve_unit(world, &k, &run);
-            if (pending.rowCount == 0) pending = unit;
-            else pending.rowCount += unit.rowCount;
-            if (!runError) runError = sd_projection_error(world, &unit);
-            if (runError) {
-                sd_fill_projection_rows(world, &pending);
-                sd_solve_projection_rows(world, &pending);
-                pending.rowCount = 0;
-                anyError = true;
+            if (sd_island_merges(world, &s->islands[k])) {
+                // A run of merged islands takes all its Newton steps in the first pass (projection_runs.c).
+                const int32_t first = k;
+                while (k < s->islandCount && sd_island_merges(world, &s->islands[k])) k += 1;
+                if (iteration == 0) sd_project_merged_run(world, first, k);
+                continue;
             }
-            if (k >= run.end) { // the run (or lone island) ends here
-                pending.rowCount = 0;
-                runError = false;
-            }
+            sdIsland unit = s->islands[k];
+            k += 1;
+            if (sd_project_joint_unit(world, &unit)) anyError = true;
         }
         if (!anyError) break;
     }

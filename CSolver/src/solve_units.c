@@ -2,16 +2,17 @@
 // solve; and the rows of a unit filled at the current positions.
 #include "sd_solve.h"
 
+bool sd_island_merges(const sdWorld* world, const sdIsland* island) {
+    // Islands held by a contact island this step are solved there, so a run stops at them.
+    const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
+    return island->owner < 0 && ((island->path == sdSolvePath_banded && island->bandwidth <= sdMergeBandwidth) ||
+                                 (bandedMode && island->path == sdSolvePath_kernel));
+}
+
 sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run) {
     const sdSolverScratch* s = &world->scratch;
     sdIsland unit = s->islands[*k];
-    const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
-    // Islands held by a contact island this step are solved there, so a run stops at them.
-    #define SD_MERGEABLE(island) \
-        ((island).owner < 0 && \
-         (((island).path == sdSolvePath_banded && (island).bandwidth <= sdMergeBandwidth) || \
-          (bandedMode && (island).path == sdSolvePath_kernel)))
-    if (!SD_MERGEABLE(unit)) {
+    if (!sd_island_merges(world, &unit)) {
         *k += 1;
         return unit;
     }
@@ -19,14 +20,13 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run) 
         // A new run: its end, and its widest band, which every piece of it is solved with (the band loops then
         // take the same terms as for the run as one band).
         int32_t end = *k + 1, bandwidth = unit.bandwidth;
-        while (end < s->islandCount && SD_MERGEABLE(s->islands[end])) {
+        while (end < s->islandCount && sd_island_merges(world, &s->islands[end])) {
             if (s->islands[end].bandwidth > bandwidth) bandwidth = s->islands[end].bandwidth;
             end += 1;
         }
         run->end = end;
         run->bandwidth = bandwidth;
     }
-    #undef SD_MERGEABLE
     *k += 1;
     while (*k < run->end && unit.rowCount + s->islands[*k].rowCount <= sdUnitRowBudget) {
         unit.rowCount += s->islands[*k].rowCount;
