@@ -72,6 +72,11 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
             SD_PREFETCH(&world->rotationSin[ends[k]]);
             SD_PREFETCH(&world->invMass[ends[k]]); // J·M⁻¹·Jᵀ right after the geometry
             SD_PREFETCH(&world->invInertia[ends[k]]);
+            if (springs) { // the velocity stage: J·v right after the fill
+                SD_PREFETCH(&world->vx[ends[k]]);
+                SD_PREFETCH(&world->vy[ends[k]]);
+                SD_PREFETCH(&world->w[ends[k]]);
+            }
         }
     }
     const int32_t r = s->sortIndex[p];
