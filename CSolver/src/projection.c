@@ -47,6 +47,10 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island) {
     bool error = false;
     for (int32_t p = island->rowStart; p < island->rowStart + island->rowCount && !error; ++p) {
         const int32_t r = s->sortIndex[p];
+        if (s->rowType[r] == sdRow_distance) { // rigid unless a spring; its C alone
+            if (!s->geometry[r].springy) error = fabs(sd_distance_row_error(world, &s->geometry[r])) > sdProjectionTolerance;
+            continue;
+        }
         sdRow row; // sd_fill_projection_rows' error test on the same geometry, without writing the row
         sd_fill_row_geometry(world, &row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
         if (row.flags & sdRowFlag_rigid) error = fabs(row.c) > sdProjectionTolerance;

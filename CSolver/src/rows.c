@@ -90,6 +90,14 @@ void sd_refresh_row_geometry(sdWorld* world, double h) {
     if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
 }
 
+double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g) {
+    double ax, ay, bx, by, rax, ray, rbx, rby;
+    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
+    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
+    const double dx = bx - ax, dy = by - ay;
+    return sqrt(dx * dx + dy * dy) - g->length;
+}
+
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
     double ax, ay, bx, by, rax, ray, rbx, rby;
     sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
