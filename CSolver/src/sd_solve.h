@@ -101,6 +101,12 @@ bool sd_kernel_solve(double* a, int32_t n, double* b);
 /// calls. False when not positive definite.
 bool sd_band_solve(double* ab, int32_t n, int32_t kd, double* b);
 
+// solve_tridiagonal.c
+/// sd_band_solve for kd = 1 (chains of one row a link: a tridiagonal band, block diagonal when islands were
+/// merged), entry (i, j) at (i − j) + 2j: the same operations in the same order, blocks of equal length four at a
+/// time in vector lanes. False when not positive definite.
+bool sd_tridiagonal_solve(double* ab, int32_t n, double* b);
+
 // solve_lapack.c
 /// LAPACK's banded Cholesky (dpbtrf/dpbtrs) of the (kd+1)×n lower band `ab`, solving in place. False when not
 /// positive definite.

@@ -73,53 +73,8 @@ static inline void sd_band_backward(const double* ab, size_t ld, int32_t kd, int
 /// Blocks processed side by side: their dependent chains (a square root and a division per row) interleave.
 #define sdBandLanes 4
 
-/// sd_band_solve for kd = 1 (chains of one row a link: a tridiagonal band), entry (i, j) at (i − j) + 2j: the
-/// loops of sd_band_column, sd_band_forward and sd_band_backward with their one term written out (the same
-/// operations in the same order), and a row's forward substitution right after its column. A block ends where
-/// the subdiagonal is an exact zero (sd_band_splits for kd = 1).
-static bool sd_band_solve_tridiagonal(double* ab, int32_t n, double* b) {
-    int32_t start = 0;
-    while (start < n) {
-        int32_t lo[sdBandLanes], hi[sdBandLanes], lanes = 0, longest = 0;
-        while (lanes < sdBandLanes && start < n) {
-            int32_t end = start + 1;
-            while (end < n && ab[2 * (size_t)(end - 1) + 1] != 0.0) end += 1;
-            lo[lanes] = start;
-            hi[lanes] = end;
-            if (end - start > longest) longest = end - start;
-            lanes += 1;
-            start = end;
-        }
-        for (int32_t t = 0; t < longest; ++t)
-            for (int32_t l = 0; l < lanes; ++l) {
-                const int32_t j = lo[l] + t;
-                if (j >= hi[l]) continue;
-                double d = ab[2 * (size_t)j], v = b[j];
-                if (j > lo[l]) {
-                    const double below = ab[2 * (size_t)(j - 1) + 1];
-                    d -= below * below;
-                    v -= below * b[j - 1];
-                }
-                if (!(d > 0.0)) return false;
-                d = sqrt(d);
-                ab[2 * (size_t)j] = d;
-                if (j + 1 < hi[l]) ab[2 * (size_t)j + 1] /= d;
-                b[j] = v / d;
-            }
-        for (int32_t t = 0; t < longest; ++t)
-            for (int32_t l = 0; l < lanes; ++l) {
-                const int32_t i = hi[l] - 1 - t;
-                if (i < lo[l]) continue;
-                double v = b[i];
-                if (i + 1 < hi[l]) v -= ab[2 * (size_t)i + 1] * b[i + 1];
-                b[i] = v / ab[2 * (size_t)i];
-            }
-    }
-    return true;
-}
-
 bool sd_band_solve(double* ab, int32_t n, int32_t kd, double* b) {
-    if (kd == 1) return sd_band_solve_tridiagonal(ab, n, b);
+    if (kd == 1) return sd_tridiagonal_solve(ab, n, b);
     // ab holds the lower band, entry (i, j) at (i − j) + j·(kd + 1), as LAPACK's dpbtrf and the reference's
     // BandMatrix; each entry is computed by the reference's choleskySolve loops. A merged band of many islands
     // (chains) is block diagonal: its blocks are found from the band's exact zeros and factored and solved
