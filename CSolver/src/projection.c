@@ -66,9 +66,11 @@ bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     // Each row filled and set up in one pass (the rows of a large island do not stay in cache between two).
     const double start = sd_now();
     bool islandError = false;
-    for (int32_t p = 0; p < island->rowCount; ++p) {
-        const int32_t r = island->rowStart + p;
-        const sdRow* row = sd_fill_row_at(world, r, island->rowStart + island->rowCount, 1.0, false);
+    const int32_t end = island->rowStart + island->rowCount;
+    for (int32_t r = island->rowStart; r < end; ++r) {
+        if ((r - island->rowStart) % sdFillBlock == 0)
+            sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, 1.0, false);
+        const sdRow* row = &s->rows[s->sortIndex[r]];
         s->lambda[r] = 0.0;
         s->lo[r] = -INFINITY;
         s->hi[r] = INFINITY;

@@ -168,6 +168,10 @@ bool sd_island_merges(const sdWorld* world, const sdIsland* island);
 sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run);
 /// Fills the rows of one solve unit at the current positions (layout order).
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
+/// Rows sd_fill_rows_at fills at most.
+#define sdFillBlock 8
+/// sd_fill_row_at for the `count` (≤ sdFillBlock) rows from layout position p, their Jacobians first.
+void sd_fill_rows_at(sdWorld* world, int32_t p, int32_t count, int32_t end, double h, bool springs);
 /// Fills the row at layout position p of a unit ending at `end` (sd_fill_rows' body, for loops that set up each row
 /// right after filling it, while it is in cache) and returns it.
 sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs);

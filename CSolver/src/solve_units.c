@@ -53,7 +53,9 @@ static inline double sd_row_self_coupling(const sdWorld* world, const sdRow* row
     return k;
 }
 
-sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
+/// The geometry half of sd_fill_row_at: prefetches 8 rows ahead and fills the Jacobian and error of the row at
+/// layout position p.
+static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end, bool springs) {
     sdSolverScratch* s = &world->scratch;
     // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
     // layout order, not memory order: ask for their positions and rotations 8 rows ahead.
@@ -82,6 +84,13 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
     const int32_t r = s->sortIndex[p];
     sdRow* row = &s->rows[r];
     sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    return row;
+}
+
+/// The rest of sd_fill_row_at, once the row's Jacobian is filled.
+static inline void sd_fill_row_mass(sdWorld* world, int32_t p, sdRow* row, double h, bool springs) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t r = s->sortIndex[p];
     // J·M⁻¹·Jᵀ once a fill: the spring law, the immovable-row check and the sparse path's compact rows read it.
     const double inverseMass = sd_row_self_coupling(world, row);
     s->rowInverseMass[p] = inverseMass;
@@ -92,7 +101,20 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
         row->lo = -bound;
         row->hi = bound;
     }
+}
+
+sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
+    sdRow* row = sd_fill_row_jacobian(world, p, end, springs);
+    sd_fill_row_mass(world, p, row, h, springs);
     return row;
+}
+
+void sd_fill_rows_at(sdWorld* world, int32_t p, int32_t count, int32_t end, double h, bool springs) {
+    // All the Jacobians first: their square roots and divisions overlap, where each row's J·M⁻¹·Jᵀ right after
+    // its Jacobian would wait for them (every row takes the same operations either way).
+    sdRow* rows[sdFillBlock];
+    for (int32_t q = 0; q < count; ++q) rows[q] = sd_fill_row_jacobian(world, p + q, end, springs);
+    for (int32_t q = 0; q < count; ++q) sd_fill_row_mass(world, p + q, rows[q], h, springs);
 }
 
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) {
