@@ -10,7 +10,8 @@
 #define sdMaxHalfPhase (0.49 * 3.14159265358979323846)
 /// Islands with at most this many rows go through the in-house batched kernel.
 #define sdKernelMaxRows 24
-/// Banded islands this narrow are merged with their neighbours into one LAPACK call.
+/// Banded islands this narrow are merged with their neighbours into one band solve (taken in pieces of at most
+/// sdUnitRowBudget rows, sd_solve.h).
 #define sdMergeBandwidth 8
 /// Most rows one joint produces.
 #define sdMaxRowsPerJoint 5

@@ -136,13 +136,13 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island);
 /// The first half of sd_project_joint_unit: fills the unit's rows and sets up their position equations; true
 /// when a row is beyond the projection tolerance.
 bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island);
+/// The second half: solves the unit's position equations (set up by sd_fill_projection_rows, bodies not moved
+/// since) and moves the bodies.
+void sd_solve_projection_rows(sdWorld* world, sdIsland* island);
 /// Every Newton step of the run of merged islands [first, end) (projection_runs.c): the steps and their results
 /// of moving the run as one band at every pass of sd_project_positions, taken piece by piece while each piece is
 /// in cache.
 void sd_project_merged_run(sdWorld* world, int32_t first, int32_t end);
-/// The second half: solves the unit's position equations (set up by sd_fill_projection_rows, bodies not moved
-/// since) and moves the bodies.
-void sd_solve_projection_rows(sdWorld* world, sdIsland* island);
 /// Projection steps per substep at most.
 #define sdProjectionIterations 4
 
@@ -164,7 +164,8 @@ bool sd_island_merges(const sdWorld* world, const sdIsland* island);
 /// The next unit to solve starting at island *k: the island, or the next piece of a run of islands merged into
 /// one band (`run` tracks the run; the piece is solved with the run's bandwidth). The run continues past the
 /// unit while *k < run->end. Every island of a band is factored and solved on its own (sd_band_solve), so
-/// cutting a run into pieces changes no bit of any impulse.
+/// cutting a run into pieces changes no bit of any impulse (only a failed factorisation, after which a unit's
+/// impulses stay as they are for the substep, now holds its piece rather than the whole run).
 sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run);
 /// Fills the rows of one solve unit at the current positions (layout order).
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
