@@ -19,7 +19,15 @@ void sd_project_positions(sdWorld* world) {
                 k += 1;
                 continue;
             }
-            sdIsland unit = sd_next_solve_unit(world, &k);
+            if (sd_island_merges(world, &s->islands[k])) {
+                // A run of merged islands takes all its Newton steps in the first pass (projection_runs.c).
+                const int32_t first = k;
+                while (k < s->islandCount && sd_island_merges(world, &s->islands[k])) k += 1;
+                if (iteration == 0) sd_project_merged_run(world, first, k);
+                continue;
+            }
+            sdIsland unit = s->islands[k];
+            k += 1;
             if (sd_project_joint_unit(world, &unit)) anyError = true;
         }
         if (!anyError) break;
@@ -28,14 +36,41 @@ void sd_project_positions(sdWorld* world) {
 }
 
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
+    if (!sd_fill_projection_rows(world, island)) return false;
+    sd_solve_projection_rows(world, island);
+    return true;
+}
+
+bool sd_projection_error(sdWorld* world, const sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    const double start = sd_now();
+    bool error = false;
+    for (int32_t p = island->rowStart; p < island->rowStart + island->rowCount && !error; ++p) {
+        const int32_t r = s->sortIndex[p];
+        if (s->rowType[r] == sdRow_distance) { // rigid unless a spring; its C alone
+            if (!s->geometry[r].springy) error = fabs(sd_distance_row_error(world, &s->geometry[r])) > sdProjectionTolerance;
+            continue;
+        }
+        sdRow row; // sd_fill_projection_rows' error test on the same geometry, without writing the row
+        sd_fill_row_geometry(world, &row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+        if (row.flags & sdRowFlag_rigid) error = fabs(row.c) > sdProjectionTolerance;
+        else if ((row.flags & sdRowFlag_unilateral) && row.c < 0.0) error = -row.c > sdProjectionTolerance;
+    }
+    world->stats.assemblySeconds += sd_now() - start;
+    return error;
+}
+
+bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     sdSolverScratch* s = &world->scratch;
     s->warmStart = false;
     // Each row filled and set up in one pass (the rows of a large island do not stay in cache between two).
     const double start = sd_now();
     bool islandError = false;
-    for (int32_t p = 0; p < island->rowCount; ++p) {
-        const int32_t r = island->rowStart + p;
-        const sdRow* row = sd_fill_row_at(world, r, island->rowStart + island->rowCount, 1.0, false);
+    const int32_t end = island->rowStart + island->rowCount;
+    for (int32_t r = island->rowStart; r < end; ++r) {
+        if ((r - island->rowStart) % sdFillBlock == 0)
+            sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, 1.0, false);
+        const sdRow* row = &s->rows[s->sortIndex[r]];
         s->lambda[r] = 0.0;
         s->lo[r] = -INFINITY;
         s->hi[r] = INFINITY;
@@ -53,11 +88,15 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
         sd_fix_immovable_row(s, row, r);
     }
     world->stats.assemblySeconds += sd_now() - start;
-    if (!islandError) return false;
+    return islandError;
+}
+
+void sd_solve_projection_rows(sdWorld* world, sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    s->warmStart = false;
     sd_solve_island(world, island);
     for (int32_t p = 0; p < island->rowCount; ++p) {
         const double delta = s->lambda[island->rowStart + p];
         if (delta != 0.0) sd_apply_row(world, sd_island_row(s, island, p), delta, world->x, world->y, world->angle);
     }
-    return true;
 }

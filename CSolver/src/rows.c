@@ -2,6 +2,9 @@
 // spring parameters that make a soft row behave like the analytic damped oscillator.
 #include "sd_rows.h"
 
+/// Two doubles in one SSE2 register.
+typedef double sdRowPair __attribute__((vector_size(16)));
+
 static inline double sd_cross(double ax, double ay, double bx, double by) { return ax * by - ay * bx; }
 
 int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
@@ -90,6 +93,14 @@ void sd_refresh_row_geometry(sdWorld* world, double h) {
     if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
 }
 
+double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g) {
+    double ax, ay, bx, by, rax, ray, rbx, rby;
+    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
+    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
+    const double dx = bx - ax, dy = by - ay;
+    return sqrt(dx * dx + dy * dy) - g->length;
+}
+
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
     double ax, ay, bx, by, rax, ray, rbx, rby;
     sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
@@ -117,8 +128,11 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, in
     case sdRow_distance:
     case sdRow_rope: {
         const double length = sqrt(dx * dx + dy * dy);
-        ex = length > 1e-12 ? dx / length : 1.0;
-        ey = length > 1e-12 ? dy / length : 0.0;
+        // Both quotients in one vector division (each lane the scalar quotient's bits): the division is the
+        // fill's longest wait.
+        const sdRowPair e = (sdRowPair){dx, dy} / (sdRowPair){length, length};
+        ex = length > 1e-12 ? e[0] : 1.0;
+        ey = length > 1e-12 ? e[1] : 0.0;
         if (type == sdRow_distance) {
             row->c = length - g->length;
             row->flags = g->springy ? 0u : sdRowFlag_rigid;

@@ -10,7 +10,8 @@
 #define sdMaxHalfPhase (0.49 * 3.14159265358979323846)
 /// Islands with at most this many rows go through the in-house batched kernel.
 #define sdKernelMaxRows 24
-/// Banded islands this narrow are merged with their neighbours into one LAPACK call.
+/// Banded islands this narrow are merged with their neighbours into one band solve (taken in pieces of at most
+/// sdUnitRowBudget rows, sd_solve.h).
 #define sdMergeBandwidth 8
 /// Most rows one joint produces.
 #define sdMaxRowsPerJoint 5
@@ -23,6 +24,9 @@ void sd_refresh_row_geometry(sdWorld* world, double h);
 /// Jacobian, error, flags and bounds of one row at the current positions, from its joint's geometry `g` (the
 /// joint itself is read only for prismatic axes and limits).
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type);
+/// The error C of a distance row (sdRow_distance) at the current positions: sd_fill_row_geometry's row->c, without
+/// its Jacobian (for the projection's error check).
+double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g);
 /// Softness and right-hand-side weights of a spring row for substep h under the world's spring model; its κ and η
 /// from `coefficients` when given (the per-row copy), else from the joint's cache; `inverseMass` is the row's
 /// J·M⁻¹·Jᵀ (the caller has it: sd_fill_row_at).

@@ -116,6 +116,12 @@ bool sd_dense_kernel_solve(double* a, int32_t n, double* b);
 /// calls. False when not positive definite.
 bool sd_band_solve(double* ab, int32_t n, int32_t kd, double* b);
 
+// solve_tridiagonal.c
+/// sd_band_solve for kd = 1 (chains of one row a link: a tridiagonal band, block diagonal when islands were
+/// merged), entry (i, j) at (i − j) + 2j: the same operations in the same order, blocks of equal length four at a
+/// time in vector lanes. False when not positive definite.
+bool sd_tridiagonal_solve(double* ab, int32_t n, double* b);
+
 // solve_lapack.c
 /// LAPACK's banded Cholesky (dpbtrf/dpbtrs) of the (kd+1)×n lower band `ab`, solving in place. False when not
 /// positive definite.
@@ -139,14 +145,49 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h);
 /// One Newton step on positions for one joint unit; false (and nothing moved) when every rigid row is within
 /// the projection tolerance.
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island);
+/// Whether a row of the unit is beyond the projection tolerance at the current positions (sd_fill_projection_rows'
+/// answer), without filling the rows: stops at the first such row.
+bool sd_projection_error(sdWorld* world, const sdIsland* island);
+/// The first half of sd_project_joint_unit: fills the unit's rows and sets up their position equations; true
+/// when a row is beyond the projection tolerance.
+bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island);
+/// The second half: solves the unit's position equations (set up by sd_fill_projection_rows, bodies not moved
+/// since) and moves the bodies.
+void sd_solve_projection_rows(sdWorld* world, sdIsland* island);
+/// Every Newton step of the run of merged islands [first, end) (projection_runs.c): the steps and their results
+/// of moving the run as one band at every pass of sd_project_positions, taken piece by piece while each piece is
+/// in cache.
+void sd_project_merged_run(sdWorld* world, int32_t first, int32_t end);
 /// Projection steps per substep at most.
 #define sdProjectionIterations 4
 
 // solve_units.c
-/// The next unit to solve starting at island *k: the island, or a run of islands merged into one band.
-sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k);
+/// Rows of merged islands one solve unit takes at most (an island larger than this is a unit of its own): a
+/// unit's rows, band, right-hand sides and bodies then stay in cache from its fill through its factorisation to
+/// its impulses, where a run of 2,000 chains as one unit (100,000 rows, ~35 MB) streams through memory at every
+/// stage.
+#define sdUnitRowBudget 1024
+/// A run of consecutive mergeable islands (one block-diagonal band), cut into solve units of at most
+/// sdUnitRowBudget rows: the island after its last, and its widest band. {0, 0} before the first unit of a stage.
+typedef struct sdMergedRun {
+    int32_t end;
+    int32_t bandwidth;
+} sdMergedRun;
+/// Whether an island is merged with its mergeable neighbours into one band: narrow banded islands (and, when every
+/// island goes through LAPACK, the small ones) not held by a contact island this step.
+bool sd_island_merges(const sdWorld* world, const sdIsland* island);
+/// The next unit to solve starting at island *k: the island, or the next piece of a run of islands merged into
+/// one band (`run` tracks the run; the piece is solved with the run's bandwidth). The run continues past the
+/// unit while *k < run->end. Every island of a band is factored and solved on its own (sd_band_solve), so
+/// cutting a run into pieces changes no bit of any impulse (only a failed factorisation, after which a unit's
+/// impulses stay as they are for the substep, now holds its piece rather than the whole run).
+sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run);
 /// Fills the rows of one solve unit at the current positions (layout order).
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
+/// Rows sd_fill_rows_at fills at most.
+#define sdFillBlock 8
+/// sd_fill_row_at for the `count` (≤ sdFillBlock) rows from layout position p, their Jacobians first.
+void sd_fill_rows_at(sdWorld* world, int32_t p, int32_t count, int32_t end, double h, bool springs);
 /// Fills the row at layout position p of a unit ending at `end` (sd_fill_rows' body, for loops that set up each row
 /// right after filling it, while it is in cache) and returns it.
 sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs);

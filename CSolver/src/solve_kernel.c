@@ -166,6 +166,7 @@ static inline void sd_band_backward(const double* ab, size_t ld, int32_t kd, int
 #define sdBandLanes 4
 
 bool sd_band_solve(double* ab, int32_t n, int32_t kd, double* b) {
+    if (kd == 1) return sd_tridiagonal_solve(ab, n, b);
     // ab holds the lower band, entry (i, j) at (i − j) + j·(kd + 1), as LAPACK's dpbtrf and the reference's
     // BandMatrix; each entry is computed by the reference's choleskySolve loops. A merged band of many islands
     // (chains) is block diagonal: its blocks are found from the band's exact zeros and factored and solved

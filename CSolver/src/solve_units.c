@@ -1,25 +1,38 @@
-// Solve units: an island, or a run of consecutive islands merged into one block-diagonal band so they take
-// one LAPACK call; and the rows of a unit filled at the current positions.
+// Solve units: an island, or consecutive islands merged into one block-diagonal band so they take one band
+// solve; and the rows of a unit filled at the current positions.
 #include "sd_solve.h"
 
-sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k) {
+bool sd_island_merges(const sdWorld* world, const sdIsland* island) {
+    // Islands held by a contact island this step are solved there, so a run stops at them.
+    const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
+    return island->owner < 0 && ((island->path == sdSolvePath_banded && island->bandwidth <= sdMergeBandwidth) ||
+                                 (bandedMode && island->path == sdSolvePath_kernel));
+}
+
+sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run) {
     const sdSolverScratch* s = &world->scratch;
     sdIsland unit = s->islands[*k];
+    if (!sd_island_merges(world, &unit)) {
+        *k += 1;
+        return unit;
+    }
+    if (*k >= run->end) {
+        // A new run: its end, and its widest band, which every piece of it is solved with (the band loops then
+        // take the same terms as for the run as one band).
+        int32_t end = *k + 1, bandwidth = unit.bandwidth;
+        while (end < s->islandCount && sd_island_merges(world, &s->islands[end])) {
+            if (s->islands[end].bandwidth > bandwidth) bandwidth = s->islands[end].bandwidth;
+            end += 1;
+        }
+        run->end = end;
+        run->bandwidth = bandwidth;
+    }
     *k += 1;
-    const bool bandedMode = world->islandSolver == sdIslandSolver_bandedLAPACK;
-    // Islands held by a contact island this step are solved there, so a run stops at them.
-    #define SD_MERGEABLE(island) \
-        ((island).owner < 0 && \
-         (((island).path == sdSolvePath_banded && (island).bandwidth <= sdMergeBandwidth) || \
-          (bandedMode && (island).path == sdSolvePath_kernel)))
-    if (!SD_MERGEABLE(unit)) return unit;
-    while (*k < s->islandCount && SD_MERGEABLE(s->islands[*k])) {
-        const sdIsland* next = &s->islands[*k];
-        unit.rowCount += next->rowCount;
-        if (next->bandwidth > unit.bandwidth) unit.bandwidth = next->bandwidth;
+    while (*k < run->end && unit.rowCount + s->islands[*k].rowCount <= sdUnitRowBudget) {
+        unit.rowCount += s->islands[*k].rowCount;
         *k += 1;
     }
-    #undef SD_MERGEABLE
+    unit.bandwidth = run->bandwidth;
     unit.path = sdSolvePath_banded;
     return unit;
 }
@@ -40,7 +53,9 @@ static inline double sd_row_self_coupling(const sdWorld* world, const sdRow* row
     return k;
 }
 
-sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
+/// The geometry half of sd_fill_row_at: prefetches 8 rows ahead and fills the Jacobian and error of the row at
+/// layout position p.
+static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end, bool springs) {
     sdSolverScratch* s = &world->scratch;
     // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
     // layout order, not memory order: ask for their positions and rotations 8 rows ahead.
@@ -57,11 +72,25 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
             SD_PREFETCH(&world->rotationAngle[ends[k]]);
             SD_PREFETCH(&world->rotationCos[ends[k]]);
             SD_PREFETCH(&world->rotationSin[ends[k]]);
+            SD_PREFETCH(&world->invMass[ends[k]]); // J·M⁻¹·Jᵀ right after the geometry
+            SD_PREFETCH(&world->invInertia[ends[k]]);
+            if (springs) { // the velocity stage: J·v right after the fill
+                SD_PREFETCH(&world->vx[ends[k]]);
+                SD_PREFETCH(&world->vy[ends[k]]);
+                SD_PREFETCH(&world->w[ends[k]]);
+            }
         }
     }
     const int32_t r = s->sortIndex[p];
     sdRow* row = &s->rows[r];
     sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    return row;
+}
+
+/// The rest of sd_fill_row_at, once the row's Jacobian is filled.
+static inline void sd_fill_row_mass(sdWorld* world, int32_t p, sdRow* row, double h, bool springs) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t r = s->sortIndex[p];
     // J·M⁻¹·Jᵀ once a fill: the spring law, the immovable-row check and the sparse path's compact rows read it.
     const double inverseMass = sd_row_self_coupling(world, row);
     s->rowInverseMass[p] = inverseMass;
@@ -72,7 +101,20 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
         row->lo = -bound;
         row->hi = bound;
     }
+}
+
+sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
+    sdRow* row = sd_fill_row_jacobian(world, p, end, springs);
+    sd_fill_row_mass(world, p, row, h, springs);
     return row;
+}
+
+void sd_fill_rows_at(sdWorld* world, int32_t p, int32_t count, int32_t end, double h, bool springs) {
+    // All the Jacobians first: their square roots and divisions overlap, where each row's J·M⁻¹·Jᵀ right after
+    // its Jacobian would wait for them (every row takes the same operations either way).
+    sdRow* rows[sdFillBlock];
+    for (int32_t q = 0; q < count; ++q) rows[q] = sd_fill_row_jacobian(world, p + q, end, springs);
+    for (int32_t q = 0; q < count; ++q) sd_fill_row_mass(world, p + q, rows[q], h, springs);
 }
 
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) {

@@ -44,10 +44,47 @@ void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, do
     }
 }
 
+/// sd_assemble into band storage. A banded unit is solved right after its rows were filled (sd_solve_joint_unit,
+/// sd_fill_projection_rows: the banded path is never a contact island's direct solve), so each diagonal's
+/// J·M⁻¹·Jᵀ is the one sd_fill_row_at kept in rowInverseMass — the same sums in the same order as
+/// sd_row_coupling(row, row) — and is not summed again.
+static void sd_assemble_band(const sdWorld* world, const sdIsland* island, double* matrix, double* b, int32_t kd,
+                             int32_t offset, int32_t ld) {
+    const sdSolverScratch* s = &world->scratch;
+    const int32_t n = island->rowCount;
+    const uint8_t* fixed = s->fixed + island->rowStart;
+    const double* lambda = s->lambda + island->rowStart;
+    const double* inverseMass = s->rowInverseMass + island->rowStart;
+    for (int32_t j = 0; j < n; ++j) {
+        const sdRow* rj = sd_island_row(s, island, j);
+        const bool fj = fixed[j];
+        double* column = matrix + (size_t)(offset + j) * (size_t)ld;
+        const double kjj = inverseMass[j];
+        column[0] = fj ? 1.0 : kjj + (rj->soft > 0.0 ? rj->soft : sdRigidRegularization * kjj);
+        const int32_t last = j + kd < n - 1 ? j + kd : n - 1;
+        for (int32_t i = j + 1; i <= last; ++i) {
+            const bool fi = fixed[i];
+            double k = sd_row_coupling(world, sd_island_row(s, island, i), rj);
+            if (k != 0.0) {
+                // A fixed row's impulse is known: move its effect on free rows to the right-hand side.
+                if (fj && !fi) b[i] -= k * lambda[j];
+                if (fi && !fj) b[j] -= k * lambda[i];
+            }
+            column[i - j] = (fi || fj) ? 0.0 : k;
+        }
+    }
+    for (int32_t i = 0; i < n; ++i)
+        if (fixed[i]) b[i] = lambda[i];
+}
+
 /// Builds K for the island (dense or banded lower storage) with fixed rows replaced by identity rows, and
 /// moves the fixed rows' impulses to the right-hand side.
 void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, double* b, bool banded,
                         int32_t kd, int32_t offset, int32_t ld) {
+    if (banded) {
+        sd_assemble_band(world, island, matrix, b, kd, offset, ld);
+        return;
+    }
     const sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
     for (int32_t j = 0; j < n; ++j) {

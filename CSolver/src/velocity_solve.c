@@ -25,6 +25,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
     if (s->rowCount == 0) return;
     s->warmStart = true;
     sd_solve_body_space_islands(world, h);
+    sdMergedRun run = {0, 0};
     for (int32_t k = 0; k < s->islandCount;) {
         if (s->islands[k].path == sdSolvePath_singleBody) {
             k += 1;
@@ -34,7 +35,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
             k += 1;
             continue;
         }
-        sdIsland unit = sd_next_solve_unit(world, &k);
+        sdIsland unit = sd_next_solve_unit(world, &k, &run);
         sd_solve_joint_unit(world, &unit, h);
     }
 }
@@ -43,9 +44,11 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
     sdSolverScratch* s = &world->scratch;
     // Each row filled and its target set in one pass (the rows of a large island do not stay in cache between two).
     const double start = sd_now();
-    for (int32_t p = 0; p < island->rowCount; ++p) {
-        const int32_t r = island->rowStart + p;
-        const sdRow* row = sd_fill_row_at(world, r, island->rowStart + island->rowCount, h, true);
+    const int32_t end = island->rowStart + island->rowCount;
+    for (int32_t r = island->rowStart; r < end; ++r) {
+        if ((r - island->rowStart) % sdFillBlock == 0)
+            sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, h, true);
+        const sdRow* row = &s->rows[s->sortIndex[r]];
         const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
         s->lo[r] = row->lo;
         s->hi[r] = row->hi;
