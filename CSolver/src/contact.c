@@ -53,6 +53,9 @@ static inline void sd_prefetch_contact(const sdContact* contact) {
     SD_PREFETCH(at + sizeof(sdContact) - 1);
 }
 
+/// How many contacts ahead finishing the step fetches.
+#define sdFinishAhead 8
+
 static int sd_compare_keys(const void* a, const void* b) {
     const uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
     return x < y ? -1 : x > y;
@@ -224,6 +227,11 @@ int sd_collide(sdWorld* world, double dt) {
         sd_rotation(world, i, &rc, &rs);
     }
     if (sd_update_joint_pairs(world) != sdResult_ok) return sdResult_outOfMemory;
+    // A new pass before the bounds: they pose the moving boxes and circles for it (sd_pose_shape_bounds).
+    if (++c->collidePass == 0) { // wrapped: no shape may look posed by an old pass
+        for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapes[k].posedPass = 0;
+        c->collidePass = 1;
+    }
     if (sd_find_pairs(world, dt) != sdResult_ok) return sdResult_outOfMemory;
     // At most every pair plus every kept contact.
     const int64_t most = (int64_t)c->pairCount + c->contactCount;
@@ -254,10 +262,6 @@ int sd_collide(sdWorld* world, double dt) {
         c->bodyThickness[i] = INFINITY;
     }
     c->stillShapeCount = 0;
-    if (++c->collidePass == 0) { // wrapped: no shape may look posed by an old pass
-        for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapes[k].posedPass = 0;
-        c->collidePass = 1;
-    }
     for (int32_t k = 0; k < c->shapeSlotCount; ++k) {
         if (!c->shapeAlive[k]) continue;
         const sdShape* shape = &c->shapes[k];
@@ -365,6 +369,9 @@ double sd_contact_separation(sdWorld* world, const sdContact* contact, const sdC
 void sd_finish_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     for (int32_t k = 0; k < c->contactCount; ++k) {
+        // The work per record is short, and the hardware prefetcher fell behind the records' strided reads.
+        if (k + sdFinishAhead < c->contactCount && c->contactActive[k + sdFinishAhead])
+            sd_prefetch_contact(&c->contacts[k + sdFinishAhead]);
         sdContact* contact = &c->contacts[k];
         if (!c->contactActive[k]) continue; // kept at rest: its touch state stands
         bool touching = false;

@@ -5,7 +5,9 @@
 // over from step to step). Points farther apart than `maxDistance` are dropped; closer ones, even when not
 // touching yet, become speculative contacts. A polygon of four vertices (a box) or a circle is posed in the world
 // once per collision pass (sdPosedShape) and read by each of its contacts, instead of being posed again from its
-// vertex arrays (two more scattered reads) for every contact; the arithmetic is the same.
+// vertex arrays (two more scattered reads) for every contact; the arithmetic is the same. A moving body's boxes
+// and circles are posed by the broadphase's bounds pass, in shape order, as it reads their vertices anyway
+// (sd_pose_shape_bounds); the others by the first contact that needs them.
 #include "sd_world.h"
 
 /// A polygon's world vertices and normals, and its vertex count: a posed sdWorldPolygon or an sdPosedShape. The
@@ -55,13 +57,11 @@ static void sd_world_circle(const sdWorld* world, const sdShape* shape, double* 
     *y = world->y[b] + s * shape->centerX + c * shape->centerY;
 }
 
-/// Shape `index` as posed at this collision pass (posed now if no contact of the pass has posed it yet): a box's
-/// vertices and normals, or a circle's centre in v[0], v[1]. Only for circles and polygons of sdPosedVertices.
-static const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
+/// Poses shape `index` (a circle or a box) for this collision pass.
+SD_INLINE sdPosedShape* sd_pose_shape(sdWorld* world, int32_t index) {
     sdCollisionState* c = &world->collision;
     sdShape* shape = &c->shapes[index];
     sdPosedShape* posed = &c->posedShapes[index];
-    if (shape->posedPass == c->collidePass) return posed;
     shape->posedPass = c->collidePass;
     if (shape->type == sdShapeType_circle) {
         sd_world_circle(world, shape, &posed->v[0], &posed->v[1]);
@@ -71,6 +71,42 @@ static const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
                          world->rotationSin[b], posed->v, posed->n);
     }
     return posed;
+}
+
+bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
+    sdShape* shape = &world->collision.shapes[index];
+    if (shape->type != sdShapeType_circle && shape->count != sdPosedVertices) return false;
+    const sdPosedShape* posed = sd_pose_shape(world, index);
+    if (shape->type == sdShapeType_circle) {
+        shape->minX = posed->v[0] - shape->radius;
+        shape->maxX = posed->v[0] + shape->radius;
+        shape->minY = posed->v[1] - shape->radius;
+        shape->maxY = posed->v[1] + shape->radius;
+        return true;
+    }
+    // The same comparisons in the same order as sd_shape_bounds, over the same vertices.
+    double lx = INFINITY, ly = INFINITY, ux = -INFINITY, uy = -INFINITY;
+    for (int32_t i = 0; i < sdPosedVertices; ++i) {
+        const double x = posed->v[2 * i], y = posed->v[2 * i + 1];
+        if (x < lx) lx = x;
+        if (x > ux) ux = x;
+        if (y < ly) ly = y;
+        if (y > uy) uy = y;
+    }
+    shape->minX = lx;
+    shape->minY = ly;
+    shape->maxX = ux;
+    shape->maxY = uy;
+    return true;
+}
+
+/// Shape `index` as posed at this collision pass (posed now if neither the bounds pass nor a contact of the pass
+/// has posed it yet): a box's vertices and normals, or a circle's centre in v[0], v[1]. Only for circles and
+/// polygons of sdPosedVertices.
+SD_INLINE const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
+    const sdCollisionState* c = &world->collision;
+    if (c->shapes[index].posedPass == c->collidePass) return &c->posedShapes[index];
+    return sd_pose_shape(world, index);
 }
 
 /// Writes a point at world position (x, y) with the given separation and id. (pax, pay) and (pbx, pby) are the

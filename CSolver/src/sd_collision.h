@@ -150,6 +150,15 @@ typedef struct sdShapePair {
     int32_t a, b;
 } sdShapePair;
 
+/// A shape binned in a cell of the broadphase grid: a copy of its kept box and of its lower corner's cell, so the
+/// tests between the entries of a bucket read the entries in order instead of two scattered shape records.
+typedef struct sdBroadEntry {
+    double minX, minY, maxX, maxY; // the shape's kept box
+    int64_t cell;                  // the cell's id (buckets may mix cells)
+    int64_t cornerX, cornerY;      // the coordinates of the cell holding the box's lower corner
+    int32_t shape;
+} sdBroadEntry;
+
 /// Everything the collision stages keep in a world.
 typedef struct sdCollisionState {
     // Shapes (slot + generation, like bodies and joints).
@@ -176,8 +185,7 @@ typedef struct sdCollisionState {
     int32_t pairCount, pairCapacity;
     sdShapePair* pairScratch;
     int32_t* cellStart;     // bucket → first entry (counting sort)
-    int32_t* cellEntries;   // entries (shape indices) in bucket order
-    int64_t* entryCell;     // the cell key of each entry (buckets may mix cells)
+    sdBroadEntry* cellEntries; // entries (binned shapes) in bucket order
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
@@ -295,6 +303,11 @@ void sd_pose_polygon(const sdShape* shape, double px, double py, double c, doubl
 /// The edge of `p` whose normal separates `q` the most (`*edge`), and that separation: a lower bound of the
 /// distance between the two polygons when they are apart.
 double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge);
+/// Poses shape `index` for the collision pass (sdPosedShape) and writes its bounds (minX … maxY) from that pose,
+/// if it is a circle or a box (returns false for other shapes, untouched). The bounds are sd_shape_bounds' bit for
+/// bit; the bounds pass poses the shapes of moving bodies so, while it reads their vertices anyway, and their
+/// contacts find them posed. The pass counter (collidePass) must be current.
+bool sd_pose_shape_bounds(struct sdWorld* world, int32_t index);
 /// Contact points of two shapes in world space (`normal` from A to B), keeping points whose separation is below
 /// `maxDistance`. Returns the point count (0–2).
 int32_t sd_collide_shapes(struct sdWorld* world, int32_t a, int32_t b, double maxDistance, double* normalX,
