@@ -79,6 +79,13 @@ static bool sd_update_fat_box(const sdWorld* world, sdShape* shape) {
     return shape->enlarged;
 }
 
+/// sd_update_fat_box, keeping the compact copy of the enlarged flag (sdShapeHot) in step.
+static bool sd_update_fat_box_of(sdWorld* world, int32_t index) {
+    const bool enlarged = sd_update_fat_box(world, &world->collision.shapes[index]);
+    world->collision.shapeHot[index].enlarged = enlarged;
+    return enlarged;
+}
+
 static inline int64_t sd_cell_coordinate(double x, double inverseCell) {
     double c = floor(x * inverseCell);
     if (c > sdMaxCellCoordinate) c = sdMaxCellCoordinate;
@@ -151,7 +158,7 @@ int sd_find_pairs(sdWorld* world, double dt) {
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
         sd_swept_bounds(world, i, dt);
-        if (sd_update_fat_box(world, shape)) enlarged += 1;
+        if (sd_update_fat_box_of(world, i)) enlarged += 1;
         if (sd_moves(world, shape->body)) {
             const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
             sizeSum += w > h ? w : h;

@@ -123,8 +123,8 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
             carried.tangentImpulse[q] = old->points[q].tangentImpulse;
         }
     }
-    const sdShape* sa = &c->shapes[a];
-    const sdShape* sb = &c->shapes[b];
+    const sdShapeHot* sa = &c->shapeHot[a];
+    const sdShapeHot* sb = &c->shapeHot[b];
     contact->shapeA = a;
     contact->shapeB = b;
     contact->generationA = c->shapeGeneration[a];
@@ -162,7 +162,7 @@ static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* ou
         if (out != old) *out = *old;
         return true;
     }
-    if (alive && !c->shapes[old->shapeA].enlarged && !c->shapes[old->shapeB].enlarged) {
+    if (alive && !c->shapeHot[old->shapeA].enlarged && !c->shapeHot[old->shapeB].enlarged) {
         sd_update_contact(world, old->shapeA, old->shapeB, old, out);
         return true;
     }
@@ -290,7 +290,7 @@ int sd_collide(sdWorld* world, double dt) {
     if (sd_update_joint_pairs(world) != sdResult_ok) return sdResult_outOfMemory;
     // A new pass before the bounds: they pose the moving boxes and circles for it (sd_pose_shape_bounds).
     if (++c->collidePass == 0) { // wrapped: no shape may look posed by an old pass
-        for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapes[k].posedPass = 0;
+        for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapeHot[k].posedPass = 0;
         c->collidePass = 1;
     }
     if (sd_find_pairs(world, dt) != sdResult_ok) return sdResult_outOfMemory;

@@ -60,9 +60,9 @@ static void sd_world_circle(const sdWorld* world, const sdShape* shape, double* 
 /// Poses shape `index` (a circle or a box) for this collision pass.
 SD_INLINE sdPosedShape* sd_pose_shape(sdWorld* world, int32_t index) {
     sdCollisionState* c = &world->collision;
-    sdShape* shape = &c->shapes[index];
+    const sdShape* shape = &c->shapes[index];
     sdPosedShape* posed = &c->posedShapes[index];
-    shape->posedPass = c->collidePass;
+    c->shapeHot[index].posedPass = c->collidePass;
     if (shape->type == sdShapeType_circle) {
         sd_world_circle(world, shape, &posed->v[0], &posed->v[1]);
     } else {
@@ -105,7 +105,7 @@ bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
 /// polygons of sdPosedVertices.
 SD_INLINE const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
     const sdCollisionState* c = &world->collision;
-    if (c->shapes[index].posedPass == c->collidePass) return &c->posedShapes[index];
+    if (c->shapeHot[index].posedPass == c->collidePass) return &c->posedShapes[index];
     return sd_pose_shape(world, index);
 }
 
@@ -128,11 +128,10 @@ static void sd_set_point(const sdWorld* world, int32_t bodyA, int32_t bodyB, dou
     point->maxNormalImpulse = 0.0;
 }
 
-static int32_t sd_collide_circles(const sdWorld* world, const sdShape* a, const sdShape* b, double maxDistance,
-                                  double* nx, double* ny, sdContactPoint* points) {
-    double ax, ay, bx, by;
-    sd_world_circle(world, a, &ax, &ay);
-    sd_world_circle(world, b, &bx, &by);
+/// Circles A and B, their centres posed at (ax, ay) and (bx, by).
+static int32_t sd_collide_circles(const sdWorld* world, const sdShapeHot* a, const sdShapeHot* b, double ax, double ay,
+                                  double bx, double by, double maxDistance, double* nx, double* ny,
+                                  sdContactPoint* points) {
     const double dx = bx - ax, dy = by - ay;
     const double distance = sqrt(dx * dx + dy * dy);
     const double separation = distance - a->radius - b->radius;
@@ -185,7 +184,10 @@ SD_INLINE int32_t sd_collide_polygon_circle(const sdWorld* world, int32_t bodyA,
     return 1;
 }
 
-SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_t* edge) {
+/// The edge of p whose normal separates q the most, and that separation; or, as soon as some edge separates q by
+/// more than `limit`, that edge and its separation (the caller only needs to know the polygons are that far
+/// apart: the greatest separation is at least as large).
+SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_t* edge, double limit) {
     double best = -INFINITY;
     *edge = 0;
     for (int32_t i = 0; i < p.count; ++i) {
@@ -198,6 +200,7 @@ SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_
         if (deepest > best) {
             best = deepest;
             *edge = i;
+            if (best > limit) return best;
         }
     }
     return best;
@@ -205,16 +208,16 @@ SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_
 
 double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge) {
     const sdPolygonView pv = {p->v, p->n, p->count}, qv = {q->v, q->n, q->count};
-    return sd_max_separation_view(pv, qv, edge);
+    return sd_max_separation_view(pv, qv, edge, INFINITY);
 }
 
 SD_INLINE int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32_t bodyB, sdPolygonView pa,
                                      sdPolygonView pb, double maxDistance, double* nx, double* ny,
                                      sdContactPoint* points) {
     int32_t edgeA, edgeB;
-    const double separationA = sd_max_separation_view(pa, pb, &edgeA);
+    const double separationA = sd_max_separation_view(pa, pb, &edgeA, maxDistance);
     if (separationA > maxDistance) return 0;
-    const double separationB = sd_max_separation_view(pb, pa, &edgeB);
+    const double separationB = sd_max_separation_view(pb, pa, &edgeB, maxDistance);
     if (separationB > maxDistance) return 0;
     // Prefer A's face unless B's separates clearly more (keeps the choice stable from step to step).
     const bool flip = separationB > separationA + 0.1 * sdTouchSlop;
@@ -274,24 +277,29 @@ SD_INLINE int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32
 
 /// A polygon shape's view: its pose of this pass (a constant count, so the loops unroll), or posed into `scratch`.
 SD_INLINE sdPolygonView sd_polygon_view(sdWorld* world, int32_t index, sdWorldPolygon* scratch) {
-    const sdShape* shape = &world->collision.shapes[index];
-    if (shape->count != sdPosedVertices) return sd_world_polygon(world, shape, scratch);
+    if (world->collision.shapeHot[index].count != sdPosedVertices)
+        return sd_world_polygon(world, &world->collision.shapes[index], scratch);
     const sdPosedShape* posed = sd_posed_shape(world, index);
     return (sdPolygonView){posed->v, posed->n, sdPosedVertices};
 }
 
 int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDistance, double* normalX,
                           double* normalY, sdContactPoint* points) {
-    const sdShape* a = &world->collision.shapes[ia];
-    const sdShape* b = &world->collision.shapes[ib];
+    const sdShapeHot* a = &world->collision.shapeHot[ia];
+    const sdShapeHot* b = &world->collision.shapeHot[ib];
     *normalX = 0.0; // no points: no normal (the early exits below leave it)
     *normalY = 0.0;
     const bool circleA = a->type == sdShapeType_circle, circleB = b->type == sdShapeType_circle;
-    if (circleA && circleB) return sd_collide_circles(world, a, b, maxDistance, normalX, normalY, points);
+    if (circleA && circleB) {
+        const sdPosedShape* pa = sd_posed_shape(world, ia);
+        const sdPosedShape* pb = sd_posed_shape(world, ib);
+        return sd_collide_circles(world, a, b, pa->v[0], pa->v[1], pb->v[0], pb->v[1], maxDistance, normalX, normalY,
+                                  points);
+    }
     if (circleA || circleB) {
         // The polygon is the reference; flip back so the normal runs from A to B.
-        const sdShape* polygon = circleA ? b : a;
-        const sdShape* circle = circleA ? a : b;
+        const sdShapeHot* polygon = circleA ? b : a;
+        const sdShapeHot* circle = circleA ? a : b;
         const sdPosedShape* centre = sd_posed_shape(world, circleA ? ia : ib);
         const double cx = centre->v[0], cy = centre->v[1];
         sdWorldPolygon scratch;
@@ -302,8 +310,9 @@ int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDist
                                               (sdPolygonView){posed->v, posed->n, sdPosedVertices}, cx, cy,
                                               circle->radius, maxDistance, normalX, normalY, points);
         } else {
+            const sdShape* record = &world->collision.shapes[circleA ? ib : ia];
             count = sd_collide_polygon_circle(world, polygon->body, circle->body,
-                                              sd_world_polygon(world, polygon, &scratch), cx, cy, circle->radius,
+                                              sd_world_polygon(world, record, &scratch), cx, cy, circle->radius,
                                               maxDistance, normalX, normalY, points);
         }
         if (circleA) { // computed with the polygon as A: swap the two sides back

@@ -45,8 +45,20 @@ typedef struct sdShape {
     bool enlarged;   // this pass re-made the box (or the body started or stopped moving): its pairs were re-found
     bool moved;      // whether the body moved at the last pass
     bool oversized;
-    uint32_t posedPass; // the collision pass that last posed it (sdPosedShape), 0 for never
 } sdShape;
+
+/// What a contact's update reads of each of its shapes, per shape slot in a compact array: a contact's second
+/// shape is a scattered read, of three cache lines in the 176 B sdShape but of half a line here (and the array
+/// fits in cache). Copies of the record's fields, and the pass that last posed the shape.
+typedef struct sdShapeHot {
+    int32_t body;
+    uint8_t type;
+    bool enlarged;      // sdShape.enlarged
+    int32_t count;
+    uint32_t posedPass; // the collision pass that last posed it (sdPosedShape), 0 for never
+    double radius;
+    uint64_t userData;
+} sdShapeHot;
 
 /// Polygons with this many vertices (boxes) are posed in the world once per collision pass, not per contact.
 #define sdPosedVertices 4
@@ -163,6 +175,7 @@ typedef struct sdBroadEntry {
 typedef struct sdCollisionState {
     // Shapes (slot + generation, like bodies and joints).
     sdShape* shapes;
+    sdShapeHot* shapeHot;       // per shape slot: what contact updates read (sdShapeHot)
     uint8_t* shapeAlive;
     uint32_t* shapeGeneration;
     int32_t* shapeFreeSlots;
@@ -219,7 +232,7 @@ typedef struct sdCollisionState {
     // once per pass rather than once per contact (sized with the shape slots).
     double* shapeReach;
     // Per shape slot: its pose at this pass, made by the first contact that needs it (manifold.c), and the pass
-    // count that dates those poses (sdShape.posedPass).
+    // count that dates those poses (sdShapeHot.posedPass).
     sdPosedShape* posedShapes;
     uint32_t collidePass;
 
