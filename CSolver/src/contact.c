@@ -316,7 +316,9 @@ int sd_collide(sdWorld* world, double dt) {
         if (!SD_GROW(c->endEvents, dropped)) return sdResult_outOfMemory;
         c->endCapacity = dropped;
     }
+    int32_t resting = 0; // dynamic bodies at rest: without one, no contact has anything to wake
     for (int32_t i = 0; i < world->slotCount; ++i) {
+        resting += world->alive[i] && !world->awake[i] && !(world->flags[i] & sdBodyFlag_static);
         c->collideX[i] = world->x[i];
         c->collideY[i] = world->y[i];
         c->collideAngle[i] = world->angle[i];
@@ -347,14 +349,14 @@ int sd_collide(sdWorld* world, double dt) {
             count += 1;
         }
         c->contactCount = count;
-        sd_wake_touched(world);
+        if (resting > 0) sd_wake_touched(world);
         return sd_reserve_begin_events(c);
     }
 
     // Few pairs among many contacts: merge them in place (room for every pair more was made above).
     if (c->contactCount > 0 && (int64_t)c->pairCount * sdInPlacePairs <= c->contactCount) {
         c->contactCount = sd_merge_in_place(world);
-        sd_wake_touched(world);
+        if (resting > 0) sd_wake_touched(world);
         return sd_reserve_begin_events(c);
     }
 
@@ -397,7 +399,7 @@ int sd_collide(sdWorld* world, double dt) {
     c->contactCapacity = c->nextContactCapacity;
     c->nextContactCapacity = capacity;
     c->contactCount = count;
-    sd_wake_touched(world);
+    if (resting > 0) sd_wake_touched(world);
     return sd_reserve_begin_events(c);
 }
 
