@@ -211,9 +211,10 @@ static int sd_reserve_begin_events(sdCollisionState* c) {
 /// The merge of the sorted pairs into the sorted old contacts, written over the old contacts (`contacts`, with room
 /// for every pair more) instead of into the other buffer: a pile that creeps finds a few pairs per pass among tens of
 /// thousands of contacts, and copying every 336 B record to the other buffer cost a cold write per record. The same
-/// decisions in the same order as the copying merge. An old contact whose slot a write would reach before it is
-/// read waits in a queue (`nextContacts`, as a ring): the queue holds old contacts [o, r), at most one more than
-/// the pairs met, and is empty again after every old contact that a removal shifts back. Returns the new count.
+/// decisions in the same order as the copying merge. An old contact whose slot a write reaches before the contact
+/// is read waits in a queue (`nextContacts`, used as a ring) holding old contacts [o, r): each new pair puts the
+/// writes a slot ahead of the reads and each dropped contact a slot back, so the queue never holds more than one
+/// plus the pairs merged so far (fewer than its capacity). Returns the new count.
 static int32_t sd_merge_in_place(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     sdContact* contacts = c->contacts;
