@@ -53,8 +53,6 @@ static inline void sd_prefetch_contact(const sdContact* contact) {
     SD_PREFETCH(at + sizeof(sdContact) - 1);
 }
 
-/// The pairs are merged into the old contacts in place when there are at most 1/this as many pairs as contacts.
-#define sdInPlacePairs 8
 /// How many contacts ahead finishing the step fetches.
 #define sdFinishAhead 8
 
@@ -208,66 +206,6 @@ static int sd_reserve_begin_events(sdCollisionState* c) {
     return sdResult_ok;
 }
 
-/// The merge of the sorted pairs into the sorted old contacts, written over the old contacts (`contacts`, with room
-/// for every pair more) instead of into the other buffer: a pile that creeps finds a few pairs per pass among tens of
-/// thousands of contacts, and copying every 336 B record to the other buffer cost a cold write per record. The same
-/// decisions in the same order as the copying merge. An old contact whose slot a write reaches before the contact
-/// is read waits in a queue (`nextContacts`, used as a ring) holding old contacts [o, r): each new pair puts the
-/// writes a slot ahead of the reads and each dropped contact a slot back, so the queue never holds more than one
-/// plus the pairs merged so far (fewer than its capacity). Returns the new count.
-static int32_t sd_merge_in_place(sdWorld* world) {
-    sdCollisionState* c = &world->collision;
-    sdContact* contacts = c->contacts;
-    sdContact* queue = c->nextContacts;
-    const int32_t queueCapacity = c->nextContactCapacity, oldCount = c->contactCount;
-    int32_t p = 0, o = 0, r = 0, count = 0; // next pair, next old contact, next old contact not queued, next write
-    int32_t head = 0, tail = 0;             // queue slots of old contacts o and r
-    while (p < c->pairCount || o < oldCount) {
-        const int32_t ahead = (r > o ? r : o) + sdContactAhead;
-        if (ahead < oldCount) sd_prefetch_contact(&contacts[ahead]);
-        const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
-        const sdContact* old = o < r ? &queue[head] : (o < oldCount ? &contacts[o] : NULL);
-        int order; // < 0: the pair comes first, > 0: the old contact, 0: the same key
-        if (pair == NULL) order = 1;
-        else if (old == NULL) order = -1;
-        else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
-        else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
-        // Writing at `count` is safe when every old contact up to there was read, or it is the old contact being
-        // updated in place; otherwise the unread ones wait in the queue first.
-        const bool inPlace = order >= 0 && o == count && o >= r;
-        if (!inPlace && count >= o) {
-            while (r <= count && r < oldCount) {
-                queue[tail] = contacts[r++];
-                tail = tail + 1 == queueCapacity ? 0 : tail + 1;
-            }
-            if (old != NULL && o < r) old = &queue[head];
-        }
-        sdContact* out = &contacts[count];
-        if (order > 0) { // an old contact without a pair this step
-            if (sd_carry_contact(world, old, out)) {
-                sd_note_contact(c, count, out);
-                count += 1;
-            }
-        } else {
-            const sdContact* same = NULL;
-            if (order == 0) {
-                if (sd_contact_alive(c, old)) same = old;
-                else if (old->touching) sd_push_end(c, old); // a destroyed shape's slot was reused
-            }
-            sd_update_contact(world, pair->a, pair->b, same, out);
-            sd_note_contact(c, count, out);
-            count += 1;
-            p += 1;
-        }
-        if (order >= 0) { // the old contact was read
-            if (o < r) head = head + 1 == queueCapacity ? 0 : head + 1;
-            else r = o + 1;
-            o += 1;
-        }
-    }
-    return count;
-}
-
 int sd_collide(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
     c->beginCount = 0;
@@ -301,10 +239,6 @@ int sd_collide(sdWorld* world, double dt) {
     if (c->nextContactCapacity < most) {
         if (!SD_GROW(c->nextContacts, most > 0 ? most : 1)) return sdResult_outOfMemory;
         c->nextContactCapacity = (int32_t)(most > 0 ? most : 1);
-    }
-    if (c->contactCapacity < most && (int64_t)c->pairCount * sdInPlacePairs <= c->contactCount) {
-        if (!SD_GROW(c->contacts, most)) return sdResult_outOfMemory; // room to merge in place
-        c->contactCapacity = (int32_t)most;
     }
     if (c->contactInfoCapacity < most) {
         if (!SD_GROW(c->contactBodies, 2 * most) || !SD_GROW(c->contactPoints, most) ||
@@ -350,13 +284,6 @@ int sd_collide(sdWorld* world, double dt) {
             count += 1;
         }
         c->contactCount = count;
-        if (resting > 0) sd_wake_touched(world);
-        return sd_reserve_begin_events(c);
-    }
-
-    // Few pairs among many contacts: merge them in place (room for every pair more was made above).
-    if (c->contactCount > 0 && (int64_t)c->pairCount * sdInPlacePairs <= c->contactCount) {
-        c->contactCount = sd_merge_in_place(world);
         if (resting > 0) sd_wake_touched(world);
         return sd_reserve_begin_events(c);
     }
