@@ -27,12 +27,16 @@ static inline bool sd_moves(const sdWorld* world, int32_t body) {
 
 /// The box of shape i swept over the step: current bounds, plus the distance the body can travel in dt at its
 /// velocity (and the velocity gravity and forces add), plus what turning moves the shape's far points, plus half
-/// the speculative distance on every side.
-static void sd_swept_bounds(const sdWorld* world, sdShape* shape, double dt) {
-    sd_shape_bounds(world, shape, &shape->minX, &shape->minY, &shape->maxX, &shape->maxY);
-    double grow = 0.5 * sdSpeculativeBase;
+/// the speculative distance on every side. A moving body's box or circle is posed for the pass on the way (its
+/// contacts will need that pose).
+static void sd_swept_bounds(sdWorld* world, int32_t index, double dt) {
+    sdShape* shape = &world->collision.shapes[index];
     const int32_t b = shape->body;
-    if (sd_moves(world, b)) {
+    const bool moves = sd_moves(world, b);
+    if (!moves || !sd_pose_shape_bounds(world, index))
+        sd_shape_bounds(world, shape, &shape->minX, &shape->minY, &shape->maxX, &shape->maxY);
+    double grow = 0.5 * sdSpeculativeBase;
+    if (moves) {
         const double ax = world->gravityX[b] + world->forceX[b] * world->invMass[b];
         const double ay = world->gravityY[b] + world->forceY[b] * world->invMass[b];
         const double dx = world->vx[b] * dt, dy = world->vy[b] * dt;
@@ -73,6 +77,13 @@ static bool sd_update_fat_box(const sdWorld* world, sdShape* shape) {
     shape->enlarged = !inside || moves != shape->moved;
     shape->moved = moves;
     return shape->enlarged;
+}
+
+/// sd_update_fat_box, keeping the compact copy of the enlarged flag (sdShapeHot) in step.
+static bool sd_update_fat_box_of(sdWorld* world, int32_t index) {
+    const bool enlarged = sd_update_fat_box(world, &world->collision.shapes[index]);
+    world->collision.shapeHot[index].enlarged = enlarged;
+    return enlarged;
 }
 
 static inline int64_t sd_cell_coordinate(double x, double inverseCell) {
@@ -146,8 +157,8 @@ int sd_find_pairs(sdWorld* world, double dt) {
     for (int32_t i = 0; i < n; ++i) {
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
-        sd_swept_bounds(world, shape, dt);
-        if (sd_update_fat_box(world, shape)) enlarged += 1;
+        sd_swept_bounds(world, i, dt);
+        if (sd_update_fat_box_of(world, i)) enlarged += 1;
         if (sd_moves(world, shape->body)) {
             const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
             sizeSum += w > h ? w : h;
@@ -166,31 +177,38 @@ int sd_find_pairs(sdWorld* world, double dt) {
     return sdResult_ok;
 }
 
-/// Reports shapes i and j (kept boxes a and b) as a pair if they may collide and `cell` holds the lower corner of
-/// their boxes' overlap (so a pair whose boxes share several cells is reported once). False only when out of
-/// memory.
-static inline bool sd_report_pair(sdWorld* world, int32_t i, int32_t j, int64_t cell, double inverseCell) {
+/// Whether two kept boxes overlap (the box test of sd_pair_candidate, on the entries' copies).
+static inline bool sd_boxes_overlap(const sdBroadEntry* e, double minX, double minY, double maxX, double maxY) {
+    return minX <= e->maxX && e->minX <= maxX && minY <= e->maxY && e->minY <= maxY;
+}
+
+/// Reports shapes i and j as a pair if they may collide and `cell` holds the lower corner of their kept boxes'
+/// overlap (so a pair whose boxes share several cells is reported once). The corner's cell is the larger of the
+/// two boxes' lower-corner cells (the cell of a coordinate grows with it), and the callers tested the boxes'
+/// overlap on the entries first: most pairs in a cell stop there, before the shape records are read. False only
+/// when out of memory.
+static inline bool sd_report_pair(sdWorld* world, int32_t i, int32_t j, int64_t cell, int64_t cornerX,
+                                  int64_t cornerY) {
+    if (sd_cell_id(cornerX, cornerY) != cell) return true;
     sdCollisionState* c = &world->collision;
-    const sdShape* a = &c->shapes[i < j ? i : j];
-    const sdShape* b = &c->shapes[i < j ? j : i];
-    if (!sd_pair_candidate(world, a, b)) return true;
-    const double cornerX = a->fatMinX > b->fatMinX ? a->fatMinX : b->fatMinX;
-    const double cornerY = a->fatMinY > b->fatMinY ? a->fatMinY : b->fatMinY;
-    if (sd_cell_id(sd_cell_coordinate(cornerX, inverseCell), sd_cell_coordinate(cornerY, inverseCell)) != cell)
-        return true;
+    if (!sd_pair_candidate(world, &c->shapes[i < j ? i : j], &c->shapes[i < j ? j : i])) return true;
     return sd_push_pair(c, i, j);
 }
 
 /// Reports the candidate pairs in each bucket when every shape is binned.
-static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets, double inverseCell) {
+static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
+    const sdBroadEntry* entries = c->cellEntries;
     for (uint32_t k = 0; k < buckets; ++k) {
         for (int32_t e = start[k]; e < start[k + 1]; ++e) {
+            const sdBroadEntry* a = &entries[e];
             for (int32_t f = e + 1; f < start[k + 1]; ++f) {
-                if (c->entryCell[f] != c->entryCell[e]) continue;
-                if (!sd_report_pair(world, c->cellEntries[e], c->cellEntries[f], c->entryCell[e], inverseCell))
-                    return sdResult_outOfMemory;
+                const sdBroadEntry* b = &entries[f];
+                if (b->cell != a->cell || !sd_boxes_overlap(b, a->minX, a->minY, a->maxX, a->maxY)) continue;
+                const int64_t cornerX = a->cornerX > b->cornerX ? a->cornerX : b->cornerX;
+                const int64_t cornerY = a->cornerY > b->cornerY ? a->cornerY : b->cornerY;
+                if (!sd_report_pair(world, a->shape, b->shape, a->cell, cornerX, cornerY)) return sdResult_outOfMemory;
             }
         }
     }
@@ -201,6 +219,7 @@ static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets, double inverseC
 static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
+    const sdBroadEntry* entries = c->cellEntries;
     for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
         if (!c->shapeAlive[i]) continue;
         const sdShape* a = &c->shapes[i];
@@ -213,9 +232,13 @@ static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell)
                 if (start[k] == start[k + 1]) continue;
                 const int64_t cell = sd_cell_id(ix, iy);
                 for (int32_t e = start[k]; e < start[k + 1]; ++e) {
-                    const int32_t j = c->cellEntries[e];
-                    if (c->entryCell[e] != cell || j == i || (a->enlarged && j < i)) continue;
-                    if (!sd_report_pair(world, i, j, cell, inverseCell)) return sdResult_outOfMemory;
+                    const sdBroadEntry* b = &entries[e];
+                    const int32_t j = b->shape;
+                    if (b->cell != cell || j == i || (a->enlarged && j < i)) continue;
+                    if (!sd_boxes_overlap(b, a->fatMinX, a->fatMinY, a->fatMaxX, a->fatMaxY)) continue;
+                    const int64_t cornerX = x0 > b->cornerX ? x0 : b->cornerX;
+                    const int64_t cornerY = y0 > b->cornerY ? y0 : b->cornerY;
+                    if (!sd_report_pair(world, i, j, cell, cornerX, cornerY)) return sdResult_outOfMemory;
                 }
             }
         }
@@ -251,7 +274,7 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
         c->cellCapacity = (int32_t)buckets + 1;
     }
     if (c->entryCapacity < entryCount) {
-        if (!SD_GROW(c->cellEntries, entryCount) || !SD_GROW(c->entryCell, entryCount)) return sdResult_outOfMemory;
+        if (!SD_GROW(c->cellEntries, entryCount)) return sdResult_outOfMemory;
         c->entryCapacity = (int32_t)entryCount;
     }
 
@@ -272,9 +295,15 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
                     if (pass == 0) {
                         start[k + 1] += 1;
                     } else {
-                        const int32_t e = start[k]++;
-                        c->cellEntries[e] = i;
-                        c->entryCell[e] = sd_cell_id(ix, iy);
+                        sdBroadEntry* e = &c->cellEntries[start[k]++];
+                        e->minX = s->fatMinX;
+                        e->minY = s->fatMinY;
+                        e->maxX = s->fatMaxX;
+                        e->maxY = s->fatMaxY;
+                        e->cell = sd_cell_id(ix, iy);
+                        e->cornerX = x0;
+                        e->cornerY = y0;
+                        e->shape = i;
                     }
                 }
             }
@@ -287,7 +316,7 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
         }
     }
 
-    const int result = binAll ? sd_pairs_in_buckets(world, buckets, inverseCell) : sd_pairs_by_lookup(world, mask, inverseCell);
+    const int result = binAll ? sd_pairs_in_buckets(world, buckets) : sd_pairs_by_lookup(world, mask, inverseCell);
     if (result != sdResult_ok) return result;
     // Oversized shapes against every shape (each oversized pair once).
     for (int32_t o = 0; o < oversized; ++o) {

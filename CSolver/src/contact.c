@@ -53,6 +53,9 @@ static inline void sd_prefetch_contact(const sdContact* contact) {
     SD_PREFETCH(at + sizeof(sdContact) - 1);
 }
 
+/// How many contacts ahead finishing the step fetches.
+#define sdFinishAhead 8
+
 static int sd_compare_keys(const void* a, const void* b) {
     const uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
     return x < y ? -1 : x > y;
@@ -118,8 +121,8 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
             carried.tangentImpulse[q] = old->points[q].tangentImpulse;
         }
     }
-    const sdShape* sa = &c->shapes[a];
-    const sdShape* sb = &c->shapes[b];
+    const sdShapeHot* sa = &c->shapeHot[a];
+    const sdShapeHot* sb = &c->shapeHot[b];
     contact->shapeA = a;
     contact->shapeB = b;
     contact->generationA = c->shapeGeneration[a];
@@ -157,7 +160,7 @@ static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* ou
         if (out != old) *out = *old;
         return true;
     }
-    if (alive && !c->shapes[old->shapeA].enlarged && !c->shapes[old->shapeB].enlarged) {
+    if (alive && !c->shapeHot[old->shapeA].enlarged && !c->shapeHot[old->shapeB].enlarged) {
         sd_update_contact(world, old->shapeA, old->shapeB, old, out);
         return true;
     }
@@ -224,6 +227,11 @@ int sd_collide(sdWorld* world, double dt) {
         sd_rotation(world, i, &rc, &rs);
     }
     if (sd_update_joint_pairs(world) != sdResult_ok) return sdResult_outOfMemory;
+    // A new pass before the bounds: they pose the moving boxes and circles for it (sd_pose_shape_bounds).
+    if (++c->collidePass == 0) { // wrapped: no shape may look posed by an old pass
+        for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapeHot[k].posedPass = 0;
+        c->collidePass = 1;
+    }
     if (sd_find_pairs(world, dt) != sdResult_ok) return sdResult_outOfMemory;
     // At most every pair plus every kept contact.
     const int64_t most = (int64_t)c->pairCount + c->contactCount;
@@ -243,7 +251,9 @@ int sd_collide(sdWorld* world, double dt) {
         if (!SD_GROW(c->endEvents, dropped)) return sdResult_outOfMemory;
         c->endCapacity = dropped;
     }
+    int32_t resting = 0; // dynamic bodies at rest: without one, no contact has anything to wake
     for (int32_t i = 0; i < world->slotCount; ++i) {
+        resting += world->alive[i] && !world->awake[i] && !(world->flags[i] & sdBodyFlag_static);
         c->collideX[i] = world->x[i];
         c->collideY[i] = world->y[i];
         c->collideAngle[i] = world->angle[i];
@@ -254,10 +264,6 @@ int sd_collide(sdWorld* world, double dt) {
         c->bodyThickness[i] = INFINITY;
     }
     c->stillShapeCount = 0;
-    if (++c->collidePass == 0) { // wrapped: no shape may look posed by an old pass
-        for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapes[k].posedPass = 0;
-        c->collidePass = 1;
-    }
     for (int32_t k = 0; k < c->shapeSlotCount; ++k) {
         if (!c->shapeAlive[k]) continue;
         const sdShape* shape = &c->shapes[k];
@@ -278,7 +284,7 @@ int sd_collide(sdWorld* world, double dt) {
             count += 1;
         }
         c->contactCount = count;
-        sd_wake_touched(world);
+        if (resting > 0) sd_wake_touched(world);
         return sd_reserve_begin_events(c);
     }
 
@@ -321,7 +327,7 @@ int sd_collide(sdWorld* world, double dt) {
     c->contactCapacity = c->nextContactCapacity;
     c->nextContactCapacity = capacity;
     c->contactCount = count;
-    sd_wake_touched(world);
+    if (resting > 0) sd_wake_touched(world);
     return sd_reserve_begin_events(c);
 }
 
@@ -370,6 +376,9 @@ double sd_contact_separation_at(const sdWorld* world, const sdContact* contact, 
 void sd_finish_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     for (int32_t k = 0; k < c->contactCount; ++k) {
+        // The work per record is short, and the hardware prefetcher fell behind the records' strided reads.
+        if (k + sdFinishAhead < c->contactCount && c->contactActive[k + sdFinishAhead])
+            sd_prefetch_contact(&c->contacts[k + sdFinishAhead]);
         sdContact* contact = &c->contacts[k];
         if (!c->contactActive[k]) continue; // kept at rest: its touch state stands
         bool touching = false;

@@ -181,14 +181,21 @@ void sd_solve_continuous(sdWorld* world) {
         if (movesA && t < impact[a]) impact[a] = t;
         if (movesB && t < impact[b]) impact[b] = t;
     }
-    // Shapes that outran the collision pass, against the shapes that stay still.
-    for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
-        if (!c->shapeAlive[i] || !world->awake[c->shapes[i].body]) continue;
-        const int32_t b = c->shapes[i].body;
-        const double t = sd_outran_impact(world, i);
-        if (!(t < impact[b])) continue;
-        impact[b] = t;
-        any = true;
+    // Shapes that outran the collision pass, against the shapes that stay still. By body, first testing its
+    // largest extent: when that moved at most half the speculative distance since the pass, so did each of its
+    // shapes (sd_outran_impact's first test; rounding is monotonic), and none of its shape records is read. A
+    // body's impact is the least of its shapes', whatever their order.
+    for (int32_t b = 0; b < world->slotCount; ++b) {
+        if (!world->awake[b] || world->shapeHead[b] < 0) continue;
+        const double px = world->x[b] - c->collideX[b], py = world->y[b] - c->collideY[b];
+        const double moved = sqrt(px * px + py * py) + fabs(world->angle[b] - c->collideAngle[b]) * c->bodyExtent[b];
+        if (!(moved > 0.5 * sdSpeculativeBase)) continue;
+        for (int32_t i = world->shapeHead[b]; i >= 0; i = c->shapes[i].next) {
+            const double t = sd_outran_impact(world, i);
+            if (!(t < impact[b])) continue;
+            impact[b] = t;
+            any = true;
+        }
     }
     if (!any) return;
     for (int32_t i = 0; i < world->slotCount; ++i) {

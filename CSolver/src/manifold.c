@@ -5,7 +5,9 @@
 // over from step to step). Points farther apart than `maxDistance` are dropped; closer ones, even when not
 // touching yet, become speculative contacts. A polygon of four vertices (a box) or a circle is posed in the world
 // once per collision pass (sdPosedShape) and read by each of its contacts, instead of being posed again from its
-// vertex arrays (two more scattered reads) for every contact; the arithmetic is the same.
+// vertex arrays (two more scattered reads) for every contact; the arithmetic is the same. A moving body's boxes
+// and circles are posed by the broadphase's bounds pass, in shape order, as it reads their vertices anyway
+// (sd_pose_shape_bounds); the others by the first contact that needs them.
 #include "sd_world.h"
 
 /// A polygon's world vertices and normals, and its vertex count: a posed sdWorldPolygon or an sdPosedShape. The
@@ -55,14 +57,12 @@ static void sd_world_circle(const sdWorld* world, const sdShape* shape, double* 
     *y = world->y[b] + s * shape->centerX + c * shape->centerY;
 }
 
-/// Shape `index` as posed at this collision pass (posed now if no contact of the pass has posed it yet): a box's
-/// vertices and normals, or a circle's centre in v[0], v[1]. Only for circles and polygons of sdPosedVertices.
-static const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
+/// Poses shape `index` (a circle or a box) for this collision pass.
+SD_INLINE sdPosedShape* sd_pose_shape(sdWorld* world, int32_t index) {
     sdCollisionState* c = &world->collision;
-    sdShape* shape = &c->shapes[index];
+    const sdShape* shape = &c->shapes[index];
     sdPosedShape* posed = &c->posedShapes[index];
-    if (shape->posedPass == c->collidePass) return posed;
-    shape->posedPass = c->collidePass;
+    c->shapeHot[index].posedPass = c->collidePass;
     if (shape->type == sdShapeType_circle) {
         sd_world_circle(world, shape, &posed->v[0], &posed->v[1]);
     } else {
@@ -71,6 +71,42 @@ static const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
                          world->rotationSin[b], posed->v, posed->n);
     }
     return posed;
+}
+
+bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
+    sdShape* shape = &world->collision.shapes[index];
+    if (shape->type != sdShapeType_circle && shape->count != sdPosedVertices) return false;
+    const sdPosedShape* posed = sd_pose_shape(world, index);
+    if (shape->type == sdShapeType_circle) {
+        shape->minX = posed->v[0] - shape->radius;
+        shape->maxX = posed->v[0] + shape->radius;
+        shape->minY = posed->v[1] - shape->radius;
+        shape->maxY = posed->v[1] + shape->radius;
+        return true;
+    }
+    // The same comparisons in the same order as sd_shape_bounds, over the same vertices.
+    double lx = INFINITY, ly = INFINITY, ux = -INFINITY, uy = -INFINITY;
+    for (int32_t i = 0; i < sdPosedVertices; ++i) {
+        const double x = posed->v[2 * i], y = posed->v[2 * i + 1];
+        if (x < lx) lx = x;
+        if (x > ux) ux = x;
+        if (y < ly) ly = y;
+        if (y > uy) uy = y;
+    }
+    shape->minX = lx;
+    shape->minY = ly;
+    shape->maxX = ux;
+    shape->maxY = uy;
+    return true;
+}
+
+/// Shape `index` as posed at this collision pass (posed now if neither the bounds pass nor a contact of the pass
+/// has posed it yet): a box's vertices and normals, or a circle's centre in v[0], v[1]. Only for circles and
+/// polygons of sdPosedVertices.
+SD_INLINE const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
+    const sdCollisionState* c = &world->collision;
+    if (c->shapeHot[index].posedPass == c->collidePass) return &c->posedShapes[index];
+    return sd_pose_shape(world, index);
 }
 
 /// Writes a point at world position (x, y) with the given separation and id. (pax, pay) and (pbx, pby) are the
@@ -92,11 +128,10 @@ static void sd_set_point(const sdWorld* world, int32_t bodyA, int32_t bodyB, dou
     point->maxNormalImpulse = 0.0;
 }
 
-static int32_t sd_collide_circles(const sdWorld* world, const sdShape* a, const sdShape* b, double maxDistance,
-                                  double* nx, double* ny, sdContactPoint* points) {
-    double ax, ay, bx, by;
-    sd_world_circle(world, a, &ax, &ay);
-    sd_world_circle(world, b, &bx, &by);
+/// Circles A and B, their centres posed at (ax, ay) and (bx, by).
+static int32_t sd_collide_circles(const sdWorld* world, const sdShapeHot* a, const sdShapeHot* b, double ax, double ay,
+                                  double bx, double by, double maxDistance, double* nx, double* ny,
+                                  sdContactPoint* points) {
     const double dx = bx - ax, dy = by - ay;
     const double distance = sqrt(dx * dx + dy * dy);
     const double separation = distance - a->radius - b->radius;
@@ -149,7 +184,10 @@ SD_INLINE int32_t sd_collide_polygon_circle(const sdWorld* world, int32_t bodyA,
     return 1;
 }
 
-SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_t* edge) {
+/// The edge of p whose normal separates q the most, and that separation; or, as soon as some edge separates q by
+/// more than `limit`, that edge and its separation (the caller only needs to know the polygons are that far
+/// apart: the greatest separation is at least as large).
+SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_t* edge, double limit) {
     double best = -INFINITY;
     *edge = 0;
     for (int32_t i = 0; i < p.count; ++i) {
@@ -162,6 +200,7 @@ SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_
         if (deepest > best) {
             best = deepest;
             *edge = i;
+            if (best > limit) return best;
         }
     }
     return best;
@@ -169,16 +208,16 @@ SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_
 
 double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge) {
     const sdPolygonView pv = {p->v, p->n, p->count}, qv = {q->v, q->n, q->count};
-    return sd_max_separation_view(pv, qv, edge);
+    return sd_max_separation_view(pv, qv, edge, INFINITY);
 }
 
 SD_INLINE int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32_t bodyB, sdPolygonView pa,
                                      sdPolygonView pb, double maxDistance, double* nx, double* ny,
                                      sdContactPoint* points) {
     int32_t edgeA, edgeB;
-    const double separationA = sd_max_separation_view(pa, pb, &edgeA);
+    const double separationA = sd_max_separation_view(pa, pb, &edgeA, maxDistance);
     if (separationA > maxDistance) return 0;
-    const double separationB = sd_max_separation_view(pb, pa, &edgeB);
+    const double separationB = sd_max_separation_view(pb, pa, &edgeB, maxDistance);
     if (separationB > maxDistance) return 0;
     // Prefer A's face unless B's separates clearly more (keeps the choice stable from step to step).
     const bool flip = separationB > separationA + 0.1 * sdTouchSlop;
@@ -238,24 +277,29 @@ SD_INLINE int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32
 
 /// A polygon shape's view: its pose of this pass (a constant count, so the loops unroll), or posed into `scratch`.
 SD_INLINE sdPolygonView sd_polygon_view(sdWorld* world, int32_t index, sdWorldPolygon* scratch) {
-    const sdShape* shape = &world->collision.shapes[index];
-    if (shape->count != sdPosedVertices) return sd_world_polygon(world, shape, scratch);
+    if (world->collision.shapeHot[index].count != sdPosedVertices)
+        return sd_world_polygon(world, &world->collision.shapes[index], scratch);
     const sdPosedShape* posed = sd_posed_shape(world, index);
     return (sdPolygonView){posed->v, posed->n, sdPosedVertices};
 }
 
 int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDistance, double* normalX,
                           double* normalY, sdContactPoint* points) {
-    const sdShape* a = &world->collision.shapes[ia];
-    const sdShape* b = &world->collision.shapes[ib];
+    const sdShapeHot* a = &world->collision.shapeHot[ia];
+    const sdShapeHot* b = &world->collision.shapeHot[ib];
     *normalX = 0.0; // no points: no normal (the early exits below leave it)
     *normalY = 0.0;
     const bool circleA = a->type == sdShapeType_circle, circleB = b->type == sdShapeType_circle;
-    if (circleA && circleB) return sd_collide_circles(world, a, b, maxDistance, normalX, normalY, points);
+    if (circleA && circleB) {
+        const sdPosedShape* pa = sd_posed_shape(world, ia);
+        const sdPosedShape* pb = sd_posed_shape(world, ib);
+        return sd_collide_circles(world, a, b, pa->v[0], pa->v[1], pb->v[0], pb->v[1], maxDistance, normalX, normalY,
+                                  points);
+    }
     if (circleA || circleB) {
         // The polygon is the reference; flip back so the normal runs from A to B.
-        const sdShape* polygon = circleA ? b : a;
-        const sdShape* circle = circleA ? a : b;
+        const sdShapeHot* polygon = circleA ? b : a;
+        const sdShapeHot* circle = circleA ? a : b;
         const sdPosedShape* centre = sd_posed_shape(world, circleA ? ia : ib);
         const double cx = centre->v[0], cy = centre->v[1];
         sdWorldPolygon scratch;
@@ -266,8 +310,9 @@ int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDist
                                               (sdPolygonView){posed->v, posed->n, sdPosedVertices}, cx, cy,
                                               circle->radius, maxDistance, normalX, normalY, points);
         } else {
+            const sdShape* record = &world->collision.shapes[circleA ? ib : ia];
             count = sd_collide_polygon_circle(world, polygon->body, circle->body,
-                                              sd_world_polygon(world, polygon, &scratch), cx, cy, circle->radius,
+                                              sd_world_polygon(world, record, &scratch), cx, cy, circle->radius,
                                               maxDistance, normalX, normalY, points);
         }
         if (circleA) { // computed with the polygon as A: swap the two sides back

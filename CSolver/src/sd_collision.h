@@ -45,8 +45,20 @@ typedef struct sdShape {
     bool enlarged;   // this pass re-made the box (or the body started or stopped moving): its pairs were re-found
     bool moved;      // whether the body moved at the last pass
     bool oversized;
-    uint32_t posedPass; // the collision pass that last posed it (sdPosedShape), 0 for never
 } sdShape;
+
+/// What a contact's update reads of each of its shapes, per shape slot in a compact array: a contact's second
+/// shape is a scattered read, of three cache lines in the 176 B sdShape but of half a line here (and the array
+/// fits in cache). Copies of the record's fields, and the pass that last posed the shape.
+typedef struct sdShapeHot {
+    int32_t body;
+    uint8_t type;
+    bool enlarged;      // sdShape.enlarged
+    int32_t count;
+    uint32_t posedPass; // the collision pass that last posed it (sdPosedShape), 0 for never
+    double radius;
+    uint64_t userData;
+} sdShapeHot;
 
 /// Polygons with this many vertices (boxes) are posed in the world once per collision pass, not per contact.
 #define sdPosedVertices 4
@@ -150,10 +162,20 @@ typedef struct sdShapePair {
     int32_t a, b;
 } sdShapePair;
 
+/// A shape binned in a cell of the broadphase grid: a copy of its kept box and of its lower corner's cell, so the
+/// tests between the entries of a bucket read the entries in order instead of two scattered shape records.
+typedef struct sdBroadEntry {
+    double minX, minY, maxX, maxY; // the shape's kept box
+    int64_t cell;                  // the cell's id (buckets may mix cells)
+    int64_t cornerX, cornerY;      // the coordinates of the cell holding the box's lower corner
+    int32_t shape;
+} sdBroadEntry;
+
 /// Everything the collision stages keep in a world.
 typedef struct sdCollisionState {
     // Shapes (slot + generation, like bodies and joints).
     sdShape* shapes;
+    sdShapeHot* shapeHot;       // per shape slot: what contact updates read (sdShapeHot)
     uint8_t* shapeAlive;
     uint32_t* shapeGeneration;
     int32_t* shapeFreeSlots;
@@ -176,8 +198,7 @@ typedef struct sdCollisionState {
     int32_t pairCount, pairCapacity;
     sdShapePair* pairScratch;
     int32_t* cellStart;     // bucket → first entry (counting sort)
-    int32_t* cellEntries;   // entries (shape indices) in bucket order
-    int64_t* entryCell;     // the cell key of each entry (buckets may mix cells)
+    sdBroadEntry* cellEntries; // entries (binned shapes) in bucket order
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
@@ -211,7 +232,7 @@ typedef struct sdCollisionState {
     // once per pass rather than once per contact (sized with the shape slots).
     double* shapeReach;
     // Per shape slot: its pose at this pass, made by the first contact that needs it (manifold.c), and the pass
-    // count that dates those poses (sdShape.posedPass).
+    // count that dates those poses (sdShapeHot.posedPass).
     sdPosedShape* posedShapes;
     uint32_t collidePass;
 
@@ -295,6 +316,11 @@ void sd_pose_polygon(const sdShape* shape, double px, double py, double c, doubl
 /// The edge of `p` whose normal separates `q` the most (`*edge`), and that separation: a lower bound of the
 /// distance between the two polygons when they are apart.
 double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32_t* edge);
+/// Poses shape `index` for the collision pass (sdPosedShape) and writes its bounds (minX … maxY) from that pose,
+/// if it is a circle or a box (returns false for other shapes, untouched). The bounds are sd_shape_bounds' bit for
+/// bit; the bounds pass poses the shapes of moving bodies so, while it reads their vertices anyway, and their
+/// contacts find them posed. The pass counter (collidePass) must be current.
+bool sd_pose_shape_bounds(struct sdWorld* world, int32_t index);
 /// Contact points of two shapes in world space (`normal` from A to B), keeping points whose separation is below
 /// `maxDistance`. Returns the point count (0–2).
 int32_t sd_collide_shapes(struct sdWorld* world, int32_t a, int32_t b, double maxDistance, double* normalX,

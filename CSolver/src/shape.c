@@ -102,7 +102,8 @@ static sdResult sd_grow_shapes(sdCollisionState* c) {
     if (c->shapeCapacity > INT32_MAX / 2) return sdResult_outOfMemory;
     if (!SD_GROW(c->shapes, capacity) || !SD_GROW(c->shapeAlive, capacity) || !SD_GROW(c->shapeGeneration, capacity) ||
         !SD_GROW(c->shapeFreeSlots, capacity) || !SD_GROW(c->stillShapes, capacity) ||
-        !SD_GROW(c->shapeReach, capacity) || !SD_GROW(c->posedShapes, capacity))
+        !SD_GROW(c->shapeReach, capacity) || !SD_GROW(c->posedShapes, capacity) ||
+        !SD_GROW(c->shapeHot, capacity))
         return sdResult_outOfMemory;
     c->shapeCapacity = capacity;
     return sdResult_ok;
@@ -206,6 +207,8 @@ sdResult sdCreateShape(sdWorld* world, sdBodyId body, const sdShapeDef* def, sdS
     shape.next = world->shapeHead[body.index];
     world->shapeHead[body.index] = i;
     c->shapes[i] = shape;
+    c->shapeHot[i] = (sdShapeHot){.body = shape.body, .type = shape.type, .enlarged = false, .count = shape.count,
+                                  .posedPass = 0, .radius = shape.radius, .userData = shape.userData};
     c->shapeAlive[i] = 1;
     c->shapeCount += 1;
     sd_wake(world, body.index);
@@ -300,8 +303,8 @@ void sd_free_collision(sdCollisionState* c) {
         free(c->shapes[i].vertices);
         free(c->shapes[i].normals);
     }
-    void* buffers[] = {c->shapes, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
-                       c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries, c->entryCell,
+    void* buffers[] = {c->shapes, c->shapeHot, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
+                       c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries,
                        c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->stillShapes, c->shapeReach, c->posedShapes,
                        c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softLocal, c->softDepth, c->softAdjacencyStart,
