@@ -1,10 +1,11 @@
 import Foundation
 
-/// The dense Cholesky the C core takes from LAPACK for direct contact islands of 25 to 96 rows (dpotrf/dpotrs,
+/// The dense Cholesky of direct contact islands of 25 to 96 rows, as reference LAPACK computes it (dpotrf/dpotrs,
 /// lower), in the operation order of the reference LAPACK and BLAS: the recursive dpotrf2 below 65 rows, blocks
 /// of 64 above, and the reference dtrsm/dsyrk/dgemm loops. Contact systems are nearly singular (redundant rows
 /// held apart by a 1e-10 regularisation), so a different rounding order grows into visible differences within a
-/// few hundred steps; in this order the two engines agree bit for bit.
+/// few hundred steps; in this order the two engines agree bit for bit (the C core runs the same arithmetic in its
+/// in-house kernel, `solve_kernel.c`, rather than calling LAPACK).
 extension BandMatrix {
     /// LAPACK's block size for dpotrf (ILAENV).
     private static let blockSize = 64
