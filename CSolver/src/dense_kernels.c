@@ -39,7 +39,22 @@ static inline __attribute__((always_inline)) bool sd_front_body(double* restrict
             const double* restrict p1 = p0 + ld;
             const double* restrict p2 = p1 + ld;
             const double* restrict p3 = p2 + ld;
-            for (int32_t j = k0 + 4; j < m; ++j) {
+            // Two trailing columns per pass: each panel entry loaded once for both (the same arithmetic per
+            // entry as one column at a time).
+            int32_t j = k0 + 4;
+            for (; j + 2 <= m; j += 2) {
+                double* restrict cj = f + (size_t)j * ld;
+                double* restrict cn = cj + ld;
+                const double l0 = p0[j], l1 = p1[j], l2 = p2[j], l3 = p3[j];
+                const double n0 = p0[j + 1], n1 = p1[j + 1], n2 = p2[j + 1], n3 = p3[j + 1];
+                cj[j] -= p0[j] * l0 + p1[j] * l1 + p2[j] * l2 + p3[j] * l3;
+                for (int32_t i = j + 1; i < m; ++i) {
+                    const double a0 = p0[i], a1 = p1[i], a2 = p2[i], a3 = p3[i];
+                    cj[i] -= a0 * l0 + a1 * l1 + a2 * l2 + a3 * l3;
+                    cn[i] -= a0 * n0 + a1 * n1 + a2 * n2 + a3 * n3;
+                }
+            }
+            for (; j < m; ++j) {
                 double* restrict cj = f + (size_t)j * ld;
                 const double l0 = p0[j], l1 = p1[j], l2 = p2[j], l3 = p3[j];
                 for (int32_t i = j; i < m; ++i) cj[i] -= p0[i] * l0 + p1[i] * l1 + p2[i] * l2 + p3[i] * l3;

@@ -27,19 +27,29 @@ static inline double sd_compact_coupling(const sdCompactRow* i, const sdCompactR
     return k;
 }
 
+/// How many coupled pairs ahead sd_assemble_column asks for the later row's compact copy: a pivot's later rows
+/// are often far away in elimination order (a separator's), and the compact rows (64 bytes each) do not stay
+/// in cache between factorisations.
+#define sdSparsePairPrefetch 16
+
 /// K's entries of a front's pivot column (elimination position e): the diagonal and every later row coupled to
-/// it, at the slots the symbolic analysis recorded. Reads the compact rows of the current solve.
-static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* column, int32_t t, int32_t e) {
+/// it, at the slots the symbolic analysis recorded. Reads the compact rows of the current solve; `pairEnd` is
+/// the island's last coupled pair (the pairs of consecutive positions are consecutive).
+static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* column, int32_t t, int32_t e,
+                               int32_t pairEnd) {
     const uint8_t* fixed = sp->compactFixed + base;
+    const sdCompactRow* rows = sp->compact + base;
+    const int32_t first = sp->pairStart[base + e], last = sp->pairStart[base + e + 1];
+    for (int32_t k = first + sdSparsePairPrefetch; k < last + sdSparsePairPrefetch && k < pairEnd; ++k)
+        SD_PREFETCH(&rows[sp->pairRow[k]]);
     if (fixed[e]) {
         column[t] = 1.0;
         return;
     }
-    const sdCompactRow* rows = sp->compact + base;
     const sdCompactRow* row = &rows[e];
     const double* mass = sp->bodyMass;
     column[t] = sd_compact_coupling(row, row, mass) + row->extra;
-    for (int32_t k = sp->pairStart[base + e]; k < sp->pairStart[base + e + 1]; ++k) {
+    for (int32_t k = first; k < last; ++k) {
         const int32_t other = sp->pairRow[k];
         if (!fixed[other]) column[sp->pairSlot[k]] = sd_compact_coupling(&rows[other], row, mass);
     }
@@ -49,6 +59,7 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
     sdSparseState* sp = &world->scratch.sparse;
     const double start = sd_now();
     const int32_t base = island->rowStart;
+    const int32_t pairEnd = sp->pairStart[base + island->rowCount];
     size_t top = 0;
     int32_t nodeTop = 0;
     bool ok = true;
@@ -58,7 +69,8 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
         const size_t ld = (size_t)m;
         double* front = sp->front;
         for (int32_t j = 0; j < m; ++j) memset(front + (size_t)j * ld + j, 0, (size_t)(m - j) * sizeof(double));
-        for (int32_t t = 0; t < w; ++t) sd_assemble_column(sp, base, front + (size_t)t * ld, t, node->first + t);
+        for (int32_t t = 0; t < w; ++t)
+            sd_assemble_column(sp, base, front + (size_t)t * ld, t, node->first + t, pairEnd);
         // Extend-add the children's update matrices (the top childCount entries of the stack).
         for (int32_t c = 0; c < node->childCount; ++c) {
             const int32_t childIndex = sp->nodeStack[nodeTop - 1 - c];
