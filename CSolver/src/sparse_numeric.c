@@ -67,7 +67,10 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
         const sdSupernode* node = &sp->supernodes[k];
         const int32_t m = node->rowCount, w = node->count, b = m - w;
         const size_t ld = (size_t)m;
-        double* front = sp->front;
+        // The front is built where L's block goes (same layout: column-major, leading dimension m), so its
+        // first w columns need no copy; its trailing columns spill over later supernodes' blocks, not factored
+        // yet (postorder), or into the slack the symbolic analysis left after the island's.
+        double* front = sp->factor + node->factorStart;
         for (int32_t j = 0; j < m; ++j) memset(front + (size_t)j * ld + j, 0, (size_t)(m - j) * sizeof(double));
         for (int32_t t = 0; t < w; ++t)
             sd_assemble_column(sp, base, front + (size_t)t * ld, t, node->first + t, pairEnd);
@@ -92,7 +95,6 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
             ok = false;
             break;
         }
-        memcpy(sp->factor + node->factorStart, front, (size_t)m * (size_t)w * sizeof(double));
         float* packed = sp->packed + node->packedStart;
         for (int32_t j = 0; j < w; ++j) {
             const double* column = front + (size_t)j * ld + j;
