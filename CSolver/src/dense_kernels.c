@@ -195,12 +195,14 @@ SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32
     }
 }
 
-/// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree, backward up it, with the double factor or
-/// (`packed`, a constant wherever this is inlined) its packed single-precision copy.
-SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed) {
+/// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree (unless `forward` is false: the
+/// factorisation did it, sd_sparse_forward_node), backward up it, with the double factor or (`packed`, a constant
+/// wherever this is inlined) its packed single-precision copy.
+SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed,
+                                  bool forward) {
     double* below = sp->front; // free between factorisations
     const sdSupernode* nodes = sp->supernodes + factor->superStart;
-    for (int32_t k = 0; k < factor->superCount; ++k) {
+    for (int32_t k = 0; k < factor->superCount && forward; ++k) {
         const sdSupernode* node = &nodes[k];
         const int32_t m = node->rowCount, w = node->count;
         const int32_t* rows = sp->rowIndex + node->rowStart + w;
@@ -223,21 +225,37 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
         }
     }
 }
-SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    sd_supernode_solve(sp, factor, x, false);
+SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool forward) {
+    sd_supernode_solve(sp, factor, x, false, forward);
 }
 SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    sd_supernode_solve(sp, factor, x, true);
+    sd_supernode_solve(sp, factor, x, true, true);
+}
+/// One supernode's forward step with its double block (the forward pass of sd_supernode_solve, for one node).
+SD_INLINE void sd_node_forward_body(const sdSparseState* sp, const sdSupernode* node, double* x) {
+    double* below = sp->front;
+    const int32_t m = node->rowCount, w = node->count;
+    const int32_t* rows = sp->rowIndex + node->rowStart + w;
+    sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
+    for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
 }
 
-static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_block_body(sp, f, x); }
+static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x, bool forward) {
+    sd_block_body(sp, f, x, forward);
+}
 static void sd_packed_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_packed_body(sp, f, x); }
+static void sd_node_forward_generic(const sdSparseState* sp, const sdSupernode* node, double* x) {
+    sd_node_forward_body(sp, node, x);
+}
 #if SD_KERNEL_DISPATCH
-SD_TARGET_FMA static void sd_block_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
-    sd_block_body(sp, f, x);
+SD_TARGET_FMA static void sd_block_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x, bool forward) {
+    sd_block_body(sp, f, x, forward);
 }
 SD_TARGET_FMA static void sd_packed_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
     sd_packed_body(sp, f, x);
+}
+SD_TARGET_FMA static void sd_node_forward_fma(const sdSparseState* sp, const sdSupernode* node, double* x) {
+    sd_node_forward_body(sp, node, x);
 }
 #endif
 
@@ -250,7 +268,21 @@ void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* 
 
 void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
 #if SD_KERNEL_DISPATCH
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x);
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x, true);
 #endif
-    sd_block_generic(sp, factor, x);
+    sd_block_generic(sp, factor, x, true);
+}
+
+void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+#if SD_KERNEL_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x, false);
+#endif
+    sd_block_generic(sp, factor, x, false);
+}
+
+void sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x) {
+#if SD_KERNEL_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_node_forward_fma(sp, node, x);
+#endif
+    sd_node_forward_generic(sp, node, x);
 }

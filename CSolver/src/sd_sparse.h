@@ -64,12 +64,18 @@ void sd_sparse_discard_last(sdWorld* world);
 
 // sparse_numeric.c
 /// Factors K (fixed rows as identity rows) of the island into its supernodal factor; false when K is not
-/// positive definite.
-bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor);
+/// positive definite. With `x` (a right-hand side in elimination order), also does the forward half of its
+/// solve, each supernode's step while its block is in cache: sd_sparse_substitute_backward finishes it.
+bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, double* x);
 
 // dense_kernels.c
 /// Solves L·Lᵀ·x = b in place; `x` is in elimination order (SSE2 and AVX2+FMA copies, picked at run time).
 void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+/// The backward half of sd_sparse_substitute: `x` already holds L⁻¹·b (sd_sparse_factor did the forward half).
+void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+/// One supernode's step of sd_sparse_substitute's forward half (its block of L just factored): the same
+/// arithmetic in the same order when called for every supernode in postorder.
+void sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x);
 /// The same with the single-precision packed copy of L (the preconditioner's: half the bytes to stream), in
 /// double-precision arithmetic.
 void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x);

@@ -55,7 +55,7 @@ static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* co
     }
 }
 
-bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor) {
+bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, double* x) {
     sdSparseState* sp = &world->scratch.sparse;
     const double start = sd_now();
     const int32_t base = island->rowStart;
@@ -109,6 +109,7 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
                    (size_t)(b - j) * sizeof(double));
         top += (size_t)b * (size_t)b;
         sp->nodeStack[nodeTop++] = k;
+        if (x != NULL) sd_sparse_forward_node(sp, node, x);
     }
     sp->numericSeconds += sd_now() - start;
     sp->factorizations += 1;
