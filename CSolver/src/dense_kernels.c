@@ -183,16 +183,57 @@ SD_INLINE double sd_mixed_dot(const float* restrict a, const double* restrict b,
 }
 
 /// Backward substitution with one supernode's packed columns: y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below).
+SD_INLINE void sd_packed_backward_column(const float* restrict packed, int32_t m, int32_t w, int32_t k,
+                                         double* restrict y, const double* restrict below) {
+    // Column k starts at k·m − k(k−1)/2.
+    const float* restrict ck = packed + (size_t)k * (size_t)m - (size_t)k * (size_t)(k - 1) / 2;
+    const int32_t inside = w - k - 1;
+    const double v = y[k] - sd_mixed_dot(ck + 1 + inside, below, m - w) - sd_mixed_dot(ck + 1, y + k + 1, inside);
+    y[k] = v * (double)ck[0];
+}
+
+/// Backward substitution with one supernode's packed columns: y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below), walking the
+/// columns from the last (sd_packed_backward_column).
 SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
                                   const double* restrict below) {
-    const int32_t b = m - w;
-    // Column k starts at k·m − k(k−1)/2; walk them from the last.
-    for (int32_t k = w - 1; k >= 0; --k) {
-        const float* restrict ck = packed + (size_t)k * (size_t)m - (size_t)k * (size_t)(k - 1) / 2;
-        const int32_t inside = w - k - 1;
-        const double v = y[k] - sd_mixed_dot(ck + 1 + inside, below, b) - sd_mixed_dot(ck + 1, y + k + 1, inside);
-        y[k] = v * (double)ck[0];
+    for (int32_t k = w - 1; k >= 0; --k) sd_packed_backward_column(packed, m, w, k, y, below);
+}
+
+/// The backward steps of two supernodes of different subtrees (disjoint pivots, neither reading the other's),
+/// their columns interleaved: each column waits on the one after it (a chain of dependent dots and a store
+/// reloaded), so two independent chains run in the time of one. Each supernode's arithmetic is unchanged.
+SD_INLINE void sd_packed_backward_pair(const float* restrict packedA, int32_t mA, int32_t wA, double* restrict yA,
+                                       const double* restrict belowA, const float* restrict packedB, int32_t mB,
+                                       int32_t wB, double* restrict yB, const double* restrict belowB) {
+    int32_t kA = wA - 1, kB = wB - 1;
+    for (; kA >= 0 && kB >= 0; --kA, --kB) {
+        sd_packed_backward_column(packedA, mA, wA, kA, yA, belowA);
+        sd_packed_backward_column(packedB, mB, wB, kB, yB, belowB);
     }
+    for (; kA >= 0; --kA) sd_packed_backward_column(packedA, mA, wA, kA, yA, belowA);
+    for (; kB >= 0; --kB) sd_packed_backward_column(packedB, mB, wB, kB, yB, belowB);
+}
+
+/// below[i] = x at the supernode's i-th row below its pivots.
+SD_INLINE void sd_gather_below(const sdSparseState* sp, const sdSupernode* node, const double* x, double* below) {
+    const int32_t* rows = sp->rowIndex + node->rowStart + node->count;
+    for (int32_t i = 0; i < node->rowCount - node->count; ++i) below[i] = x[rows[i]];
+}
+
+/// One supernode's step of the packed backward substitution.
+SD_INLINE void sd_packed_backward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below) {
+    sd_gather_below(sp, node, x, below);
+    sd_packed_backward(sp->packed + node->packedStart, node->rowCount, node->count, x + node->first, below);
+}
+
+/// First supernode of the subtree whose root is node j (postorder: its descendants come just before it).
+static inline int32_t sd_subtree_start(const sdSupernode* nodes, int32_t j) {
+    int32_t pending = 1;
+    while (pending > 0) {
+        pending += nodes[j].childCount - 1;
+        j -= 1;
+    }
+    return j + 1;
 }
 
 /// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree (unless `forward` is false: the
@@ -213,15 +254,35 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
         }
         for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
     }
-    for (int32_t k = factor->superCount - 1; k >= 0; --k) {
+    int32_t k = factor->superCount - 1;
+    if (packed && k >= 2 && nodes[k].childCount == 2) {
+        // The root, then its two subtrees in lockstep, a supernode of each at a time, then the other trees.
+        sd_packed_backward_node(sp, &nodes[k], x, below);
+        int32_t a = k - 1;                                   // the second subtree, down to aEnd
+        const int32_t aEnd = sd_subtree_start(nodes, a);
+        int32_t b = aEnd - 1;                                // the first, down to bEnd
+        const int32_t bEnd = sd_subtree_start(nodes, b);
+        double* belowB = below + sp->frontCapacity / 2;     // room for two supernodes' rows (sparse_symbolic.c)
+        for (; a >= aEnd && b >= bEnd; --a, --b) {
+            const sdSupernode* nodeA = &nodes[a];
+            const sdSupernode* nodeB = &nodes[b];
+            sd_gather_below(sp, nodeA, x, below);
+            sd_gather_below(sp, nodeB, x, belowB);
+            sd_packed_backward_pair(sp->packed + nodeA->packedStart, nodeA->rowCount, nodeA->count, x + nodeA->first,
+                                    below, sp->packed + nodeB->packedStart, nodeB->rowCount, nodeB->count,
+                                    x + nodeB->first, belowB);
+        }
+        for (; a >= aEnd; --a) sd_packed_backward_node(sp, &nodes[a], x, below);
+        for (; b >= bEnd; --b) sd_packed_backward_node(sp, &nodes[b], x, below);
+        k = bEnd - 1;
+    }
+    for (; k >= 0; --k) {
         const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        for (int32_t i = 0; i < m - w; ++i) below[i] = x[rows[i]];
         if (packed) {
-            sd_packed_backward(sp->packed + node->packedStart, m, w, x + node->first, below);
+            sd_packed_backward_node(sp, node, x, below);
         } else {
-            sd_block_backward(sp->factor + node->factorStart, m, w, x + node->first, below);
+            sd_gather_below(sp, node, x, below);
+            sd_block_backward(sp->factor + node->factorStart, node->rowCount, node->count, x + node->first, below);
         }
     }
 }

@@ -203,7 +203,9 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         // The numeric factorisation builds each m × m front where its m × w block of L goes (sparse_numeric.c).
         const size_t reach = node->factorStart - factorStart + (size_t)node->rowCount * (size_t)node->rowCount;
         if (reach > frontReach) frontReach = reach;
-        const size_t front = (size_t)node->rowCount * (size_t)node->rowCount;
+        // Between factorisations the substitutions keep two supernodes' rows there (dense_kernels.c).
+        size_t front = (size_t)node->rowCount * (size_t)node->rowCount;
+        if (front < 2 * (size_t)node->rowCount) front = 2 * (size_t)node->rowCount;
         if (front > factor->frontSize) factor->frontSize = front;
         stackUsed += (size_t)(b * b);
         if (stackUsed > factor->stackSize) factor->stackSize = stackUsed;
