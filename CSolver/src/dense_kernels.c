@@ -138,16 +138,25 @@ SD_INLINE void sd_block_forward(const double* restrict block, int32_t m, int32_t
     }
 }
 
+/// y[0..w) −= L21ᵀ·below with one supernode's double block (the first half of sd_block_backward).
+SD_INLINE void sd_block_backward_below(const double* restrict block, int32_t m, int32_t w, double* restrict y,
+                                       const double* restrict below) {
+    const size_t ld = (size_t)m;
+    for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, m - w);
+}
+
+/// Column k of the triangle of sd_block_backward: y[k] ← (y[k] − L11[k+1:,k]ᵀ·y[k+1:]) / L_kk.
+SD_INLINE void sd_block_backward_column(const double* restrict block, int32_t m, int32_t w, int32_t k,
+                                        double* restrict y) {
+    const double* restrict ck = block + (size_t)k * (size_t)m;
+    y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) * (1.0 / ck[k]);
+}
+
 /// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) with one supernode's double block.
 SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
                                  const double* restrict below) {
-    const size_t ld = (size_t)m;
-    const int32_t b = m - w;
-    for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, b);
-    for (int32_t k = w - 1; k >= 0; --k) {
-        const double* restrict ck = block + (size_t)k * ld;
-        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) * (1.0 / ck[k]);
-    }
+    sd_block_backward_below(block, m, w, y, below);
+    for (int32_t k = w - 1; k >= 0; --k) sd_block_backward_column(block, m, w, k, y);
 }
 
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
@@ -246,20 +255,6 @@ SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32
     for (int32_t k = w - 1; k >= 0; --k) sd_packed_backward_column(packed, m, w, k, y, below);
 }
 
-/// The backward steps of two supernodes of different subtrees (disjoint pivots, neither reading the other's),
-/// their columns interleaved: each column waits on the one after it (a chain of dependent dots and a store
-/// reloaded), so two independent chains run in the time of one. Each supernode's arithmetic is unchanged.
-SD_INLINE void sd_packed_backward_pair(const float* restrict packedA, int32_t mA, int32_t wA, double* restrict yA,
-                                       const double* restrict belowA, const float* restrict packedB, int32_t mB,
-                                       int32_t wB, double* restrict yB, const double* restrict belowB) {
-    int32_t kA = wA - 1, kB = wB - 1;
-    for (; kA >= 0 && kB >= 0; --kA, --kB) {
-        sd_packed_backward_column(packedA, mA, wA, kA, yA, belowA);
-        sd_packed_backward_column(packedB, mB, wB, kB, yB, belowB);
-    }
-    for (; kA >= 0; --kA) sd_packed_backward_column(packedA, mA, wA, kA, yA, belowA);
-    for (; kB >= 0; --kB) sd_packed_backward_column(packedB, mB, wB, kB, yB, belowB);
-}
 
 /// below[i] = x at the supernode's i-th row below its pivots.
 SD_INLINE void sd_gather_below(const sdSparseState* sp, const sdSupernode* node, const double* x, double* below) {
@@ -267,10 +262,49 @@ SD_INLINE void sd_gather_below(const sdSparseState* sp, const sdSupernode* node,
     for (int32_t i = 0; i < node->rowCount - node->count; ++i) below[i] = x[rows[i]];
 }
 
-/// One supernode's step of the packed backward substitution.
-SD_INLINE void sd_packed_backward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below) {
+/// One supernode's step of the backward substitution, with the packed or the double factor.
+SD_INLINE void sd_backward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
+                                bool packed) {
     sd_gather_below(sp, node, x, below);
-    sd_packed_backward(sp->packed + node->packedStart, node->rowCount, node->count, x + node->first, below);
+    if (packed) {
+        sd_packed_backward(sp->packed + node->packedStart, node->rowCount, node->count, x + node->first, below);
+    } else {
+        sd_block_backward(sp->factor + node->factorStart, node->rowCount, node->count, x + node->first, below);
+    }
+}
+
+/// The backward steps of two supernodes of different subtrees (disjoint pivots, neither reading the other's),
+/// their triangles' columns interleaved: each column waits on the one after it (a chain of dependent dots and
+/// a store reloaded), so two independent chains run in the time of one. Each supernode's arithmetic is unchanged.
+SD_INLINE void sd_backward_pair(const sdSparseState* sp, const sdSupernode* nodeA, const sdSupernode* nodeB,
+                                double* x, double* restrict belowA, double* restrict belowB, bool packed) {
+    sd_gather_below(sp, nodeA, x, belowA);
+    sd_gather_below(sp, nodeB, x, belowB);
+    const int32_t mA = nodeA->rowCount, wA = nodeA->count, mB = nodeB->rowCount, wB = nodeB->count;
+    double* restrict yA = x + nodeA->first;
+    double* restrict yB = x + nodeB->first;
+    int32_t kA = wA - 1, kB = wB - 1;
+    if (packed) {
+        const float* restrict pA = sp->packed + nodeA->packedStart;
+        const float* restrict pB = sp->packed + nodeB->packedStart;
+        for (; kA >= 0 && kB >= 0; --kA, --kB) {
+            sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
+            sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
+        }
+        for (; kA >= 0; --kA) sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
+        for (; kB >= 0; --kB) sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
+    } else {
+        const double* restrict bA = sp->factor + nodeA->factorStart;
+        const double* restrict bB = sp->factor + nodeB->factorStart;
+        sd_block_backward_below(bA, mA, wA, yA, belowA);
+        sd_block_backward_below(bB, mB, wB, yB, belowB);
+        for (; kA >= 0 && kB >= 0; --kA, --kB) {
+            sd_block_backward_column(bA, mA, wA, kA, yA);
+            sd_block_backward_column(bB, mB, wB, kB, yB);
+        }
+        for (; kA >= 0; --kA) sd_block_backward_column(bA, mA, wA, kA, yA);
+        for (; kB >= 0; --kB) sd_block_backward_column(bB, mB, wB, kB, yB);
+    }
 }
 
 /// First supernode of the subtree whose root is node j (postorder: its descendants come just before it).
@@ -302,36 +336,20 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
         for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
     }
     int32_t k = factor->superCount - 1;
-    if (packed && k >= 2 && nodes[k].childCount == 2) {
+    if (k >= 2 && nodes[k].childCount == 2) {
         // The root, then its two subtrees in lockstep, a supernode of each at a time, then the other trees.
-        sd_packed_backward_node(sp, &nodes[k], x, below);
+        sd_backward_node(sp, &nodes[k], x, below, packed);
         int32_t a = k - 1;                                   // the second subtree, down to aEnd
         const int32_t aEnd = sd_subtree_start(nodes, a);
         int32_t b = aEnd - 1;                                // the first, down to bEnd
         const int32_t bEnd = sd_subtree_start(nodes, b);
         double* belowB = below + sp->frontCapacity / 2;     // room for two supernodes' rows (sparse_symbolic.c)
-        for (; a >= aEnd && b >= bEnd; --a, --b) {
-            const sdSupernode* nodeA = &nodes[a];
-            const sdSupernode* nodeB = &nodes[b];
-            sd_gather_below(sp, nodeA, x, below);
-            sd_gather_below(sp, nodeB, x, belowB);
-            sd_packed_backward_pair(sp->packed + nodeA->packedStart, nodeA->rowCount, nodeA->count, x + nodeA->first,
-                                    below, sp->packed + nodeB->packedStart, nodeB->rowCount, nodeB->count,
-                                    x + nodeB->first, belowB);
-        }
-        for (; a >= aEnd; --a) sd_packed_backward_node(sp, &nodes[a], x, below);
-        for (; b >= bEnd; --b) sd_packed_backward_node(sp, &nodes[b], x, below);
+        for (; a >= aEnd && b >= bEnd; --a, --b) sd_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB, packed);
+        for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, packed);
+        for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, packed);
         k = bEnd - 1;
     }
-    for (; k >= 0; --k) {
-        const sdSupernode* node = &nodes[k];
-        if (packed) {
-            sd_packed_backward_node(sp, node, x, below);
-        } else {
-            sd_gather_below(sp, node, x, below);
-            sd_block_backward(sp->factor + node->factorStart, node->rowCount, node->count, x + node->first, below);
-        }
-    }
+    for (; k >= 0; --k) sd_backward_node(sp, &nodes[k], x, below, packed);
 }
 SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool forward) {
     sd_supernode_solve(sp, factor, x, false, forward);
