@@ -238,7 +238,7 @@ SD_INLINE double sd_mixed_dot(const float* restrict a, const double* restrict b,
     return (s0 + s1) + (s2 + s3);
 }
 
-/// Backward substitution with one supernode's packed columns: y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below).
+/// Column k of the packed backward substitution: y[k] ← (y[k] − L21[:,k]ᵀ·below − L11[k+1:,k]ᵀ·y[k+1:]) / L_kk.
 SD_INLINE void sd_packed_backward_column(const float* restrict packed, int32_t m, int32_t w, int32_t k,
                                          double* restrict y, const double* restrict below) {
     // Column k starts at k·m − k(k−1)/2.
@@ -254,7 +254,6 @@ SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32
                                   const double* restrict below) {
     for (int32_t k = w - 1; k >= 0; --k) sd_packed_backward_column(packed, m, w, k, y, below);
 }
-
 
 /// below[i] = x at the supernode's i-th row below its pivots.
 SD_INLINE void sd_gather_below(const sdSparseState* sp, const sdSupernode* node, const double* x, double* below) {
@@ -319,7 +318,9 @@ static inline int32_t sd_subtree_start(const sdSupernode* nodes, int32_t j) {
 
 /// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree (unless `forward` is false: the
 /// factorisation did it, sd_sparse_forward_node), backward up it, with the double factor or (`packed`, a constant
-/// wherever this is inlined) its packed single-precision copy.
+/// wherever this is inlined) its packed single-precision copy. The backward pass takes the root's two subtrees
+/// in lockstep (sd_backward_pair); the forward pass stays in postorder (two subtrees' updates of a shared
+/// ancestor row must keep their order).
 SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed,
                                   bool forward) {
     double* below = sp->front; // free between factorisations
@@ -351,8 +352,8 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
     }
     for (; k >= 0; --k) sd_backward_node(sp, &nodes[k], x, below, packed);
 }
-SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool forward) {
-    sd_supernode_solve(sp, factor, x, false, forward);
+SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    sd_supernode_solve(sp, factor, x, false, false);
 }
 SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
     sd_supernode_solve(sp, factor, x, true, true);
@@ -366,16 +367,14 @@ SD_INLINE void sd_node_forward_body(const sdSparseState* sp, const sdSupernode* 
     for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
 }
 
-static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x, bool forward) {
-    sd_block_body(sp, f, x, forward);
-}
+static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_block_body(sp, f, x); }
 static void sd_packed_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_packed_body(sp, f, x); }
 static void sd_node_forward_generic(const sdSparseState* sp, const sdSupernode* node, double* x) {
     sd_node_forward_body(sp, node, x);
 }
 #if SD_KERNEL_DISPATCH
-SD_TARGET_FMA static void sd_block_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x, bool forward) {
-    sd_block_body(sp, f, x, forward);
+SD_TARGET_FMA static void sd_block_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
+    sd_block_body(sp, f, x);
 }
 SD_TARGET_FMA static void sd_packed_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
     sd_packed_body(sp, f, x);
@@ -392,18 +391,11 @@ void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* 
     sd_packed_generic(sp, factor, x);
 }
 
-void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-#if SD_KERNEL_DISPATCH
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x, true);
-#endif
-    sd_block_generic(sp, factor, x, true);
-}
-
 void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
 #if SD_KERNEL_DISPATCH
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x, false);
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x);
 #endif
-    sd_block_generic(sp, factor, x, false);
+    sd_block_generic(sp, factor, x);
 }
 
 void sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x) {

@@ -69,15 +69,13 @@ void sd_sparse_discard_last(sdWorld* world);
 bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, double* x);
 
 // dense_kernels.c
-/// Solves L·Lᵀ·x = b in place; `x` is in elimination order (SSE2 and AVX2+FMA copies, picked at run time).
-void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
-/// The backward half of sd_sparse_substitute: `x` already holds L⁻¹·b (sd_sparse_factor did the forward half).
-void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
-/// One supernode's step of sd_sparse_substitute's forward half (its block of L just factored): the same
-/// arithmetic in the same order when called for every supernode in postorder.
+/// The direct solve of L·Lᵀ·x = b with the double factor, in two halves: the forward one supernode by supernode
+/// (called for each in postorder, its block of L just factored: sd_sparse_factor), then the backward one in
+/// place, `x` holding L⁻¹·b. `x` is in elimination order (SSE2 and AVX2+FMA copies, picked at run time).
 void sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x);
-/// The same with the single-precision packed copy of L (the preconditioner's: half the bytes to stream), in
-/// double-precision arithmetic.
+void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+/// Solves L·Lᵀ·x = b in place with the single-precision packed copy of L (the preconditioner's: half the bytes
+/// to stream), in double-precision arithmetic.
 void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
 /// Partial Cholesky of the m × m front (lower triangle, column-major, leading dimension m): its first w
 /// columns become L's, the trailing (m−w) block the update matrix; fronts of at least `blasRows` rows through
