@@ -159,17 +159,22 @@ SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_
     for (int32_t k = w - 1; k >= 0; --k) sd_block_backward_column(block, m, w, k, y);
 }
 
+/// The packed forward substitution takes four columns at a time in supernodes of at most this many rows: measured
+/// on the 10,000-cell grid (whose fronts are small) 8 % faster than column by column, but on the 100,000-cell
+/// grid's large separators 10 % slower.
+#define sdPackedForwardBlockRows 64
+
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
-/// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y. Four columns at a time: each
-/// entry below a block takes the block's four updates in one visit (in column order, one rounding each, as one
-/// column at a time would), so `below` and y are loaded and stored once per four columns, not once per column.
+/// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y. In small supernodes four
+/// columns at a time: each entry below a block takes the block's four updates in one visit (in column order, one
+/// rounding each, as one column at a time would), so `below` and y are loaded and stored once per four columns.
 SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
                                  double* restrict below) {
     const int32_t b = m - w;
     for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
     const float* restrict ck = packed;
     int32_t k = 0;
-    for (; k + 4 <= w; k += 4) {
+    for (; k + 4 <= w && m <= sdPackedForwardBlockRows; k += 4) {
         const float* restrict c0 = ck;
         const float* restrict c1 = c0 + (m - k);
         const float* restrict c2 = c1 + (m - k - 1);
@@ -244,7 +249,8 @@ SD_INLINE void sd_packed_backward_column(const float* restrict packed, int32_t m
     // Column k starts at k·m − k(k−1)/2.
     const float* restrict ck = packed + (size_t)k * (size_t)m - (size_t)k * (size_t)(k - 1) / 2;
     const int32_t inside = w - k - 1;
-    const double v = y[k] - sd_mixed_dot(ck + 1 + inside, below, m - w) - sd_mixed_dot(ck + 1, y + k + 1, inside);
+    const double v =
+        y[k] - sd_mixed_dot(ck + 1 + inside, below, m - w) - sd_mixed_dot(ck + 1, y + k + 1, inside);
     y[k] = v * (double)ck[0];
 }
 
@@ -272,38 +278,27 @@ SD_INLINE void sd_backward_node(const sdSparseState* sp, const sdSupernode* node
     }
 }
 
-/// The backward steps of two supernodes of different subtrees (disjoint pivots, neither reading the other's),
-/// their triangles' columns interleaved: each column waits on the one after it (a chain of dependent dots and
-/// a store reloaded), so two independent chains run in the time of one. Each supernode's arithmetic is unchanged.
-SD_INLINE void sd_backward_pair(const sdSparseState* sp, const sdSupernode* nodeA, const sdSupernode* nodeB,
-                                double* x, double* restrict belowA, double* restrict belowB, bool packed) {
+/// The packed backward steps of two supernodes of different subtrees (disjoint pivots, neither reading the
+/// other's), their columns interleaved: each column waits on the one after it (a chain of dependent dots and a
+/// store reloaded), so two independent chains run in the time of one. Each supernode's arithmetic is unchanged.
+/// (The same with the double factor, used once per direct solve, measured slower on the 100,000-cell grid: its
+/// blocks come from memory, and two streams at once do not help.)
+SD_INLINE void sd_packed_backward_pair(const sdSparseState* sp, const sdSupernode* nodeA, const sdSupernode* nodeB,
+                                       double* x, double* restrict belowA, double* restrict belowB) {
     sd_gather_below(sp, nodeA, x, belowA);
     sd_gather_below(sp, nodeB, x, belowB);
     const int32_t mA = nodeA->rowCount, wA = nodeA->count, mB = nodeB->rowCount, wB = nodeB->count;
     double* restrict yA = x + nodeA->first;
     double* restrict yB = x + nodeB->first;
+    const float* restrict pA = sp->packed + nodeA->packedStart;
+    const float* restrict pB = sp->packed + nodeB->packedStart;
     int32_t kA = wA - 1, kB = wB - 1;
-    if (packed) {
-        const float* restrict pA = sp->packed + nodeA->packedStart;
-        const float* restrict pB = sp->packed + nodeB->packedStart;
-        for (; kA >= 0 && kB >= 0; --kA, --kB) {
-            sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
-            sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
-        }
-        for (; kA >= 0; --kA) sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
-        for (; kB >= 0; --kB) sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
-    } else {
-        const double* restrict bA = sp->factor + nodeA->factorStart;
-        const double* restrict bB = sp->factor + nodeB->factorStart;
-        sd_block_backward_below(bA, mA, wA, yA, belowA);
-        sd_block_backward_below(bB, mB, wB, yB, belowB);
-        for (; kA >= 0 && kB >= 0; --kA, --kB) {
-            sd_block_backward_column(bA, mA, wA, kA, yA);
-            sd_block_backward_column(bB, mB, wB, kB, yB);
-        }
-        for (; kA >= 0; --kA) sd_block_backward_column(bA, mA, wA, kA, yA);
-        for (; kB >= 0; --kB) sd_block_backward_column(bB, mB, wB, kB, yB);
+    for (; kA >= 0 && kB >= 0; --kA, --kB) {
+        sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
+        sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
     }
+    for (; kA >= 0; --kA) sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
+    for (; kB >= 0; --kB) sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
 }
 
 /// First supernode of the subtree whose root is node j (postorder: its descendants come just before it).
@@ -318,9 +313,9 @@ static inline int32_t sd_subtree_start(const sdSupernode* nodes, int32_t j) {
 
 /// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree (unless `forward` is false: the
 /// factorisation did it, sd_sparse_forward_node), backward up it, with the double factor or (`packed`, a constant
-/// wherever this is inlined) its packed single-precision copy. The backward pass takes the root's two subtrees
-/// in lockstep (sd_backward_pair); the forward pass stays in postorder (two subtrees' updates of a shared
-/// ancestor row must keep their order).
+/// wherever this is inlined) its packed single-precision copy. The packed backward pass takes the root's two
+/// subtrees in lockstep (sd_packed_backward_pair); the forward pass stays in postorder (two subtrees' updates of
+/// a shared ancestor row must keep their order).
 SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed,
                                   bool forward) {
     double* below = sp->front; // free between factorisations
@@ -337,7 +332,7 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
         for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
     }
     int32_t k = factor->superCount - 1;
-    if (k >= 2 && nodes[k].childCount == 2) {
+    if (packed && k >= 2 && nodes[k].childCount == 2) {
         // The root, then its two subtrees in lockstep, a supernode of each at a time, then the other trees.
         sd_backward_node(sp, &nodes[k], x, below, packed);
         int32_t a = k - 1;                                   // the second subtree, down to aEnd
@@ -345,7 +340,7 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
         int32_t b = aEnd - 1;                                // the first, down to bEnd
         const int32_t bEnd = sd_subtree_start(nodes, b);
         double* belowB = below + sp->frontCapacity / 2;     // room for two supernodes' rows (sparse_symbolic.c)
-        for (; a >= aEnd && b >= bEnd; --a, --b) sd_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB, packed);
+        for (; a >= aEnd && b >= bEnd; --a, --b) sd_packed_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB);
         for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, packed);
         for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, packed);
         k = bEnd - 1;
