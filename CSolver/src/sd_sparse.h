@@ -64,14 +64,18 @@ void sd_sparse_discard_last(sdWorld* world);
 
 // sparse_numeric.c
 /// Factors K (fixed rows as identity rows) of the island into its supernodal factor; false when K is not
-/// positive definite.
-bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor);
+/// positive definite. With `x` (a right-hand side in elimination order), also does the forward half of its
+/// solve, each supernode's step while its block is in cache: sd_sparse_substitute_backward finishes it.
+bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, double* x);
 
 // dense_kernels.c
-/// Solves L·Lᵀ·x = b in place; `x` is in elimination order (SSE2 and AVX2+FMA copies, picked at run time).
-void sd_sparse_substitute(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
-/// The same with the single-precision packed copy of L (the preconditioner's: half the bytes to stream), in
-/// double-precision arithmetic.
+/// The direct solve of L·Lᵀ·x = b with the double factor, in two halves: the forward one supernode by supernode
+/// (called for each in postorder, its block of L just factored: sd_sparse_factor), then the backward one in
+/// place, `x` holding L⁻¹·b. `x` is in elimination order (SSE2 and AVX2+FMA copies, picked at run time).
+void sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x);
+void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+/// Solves L·Lᵀ·x = b in place with the single-precision packed copy of L (the preconditioner's: half the bytes
+/// to stream), in double-precision arithmetic.
 void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
 /// Partial Cholesky of the m × m front (lower triangle, column-major, leading dimension m): its first w
 /// columns become L's, the trailing (m−w) block the update matrix; fronts of at least `blasRows` rows through

@@ -27,28 +27,39 @@ static inline double sd_compact_coupling(const sdCompactRow* i, const sdCompactR
     return k;
 }
 
+/// How many coupled pairs ahead sd_assemble_column asks for the later row's compact copy: a pivot's later rows
+/// are often far away in elimination order (a separator's), and the compact rows (64 bytes each) do not stay
+/// in cache between factorisations.
+#define sdSparsePairPrefetch 16
+
 /// K's entries of a front's pivot column (elimination position e): the diagonal and every later row coupled to
-/// it, at the slots the symbolic analysis recorded. Reads the compact rows of the current solve.
-static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* column, int32_t t, int32_t e) {
+/// it, at the slots the symbolic analysis recorded. Reads the compact rows of the current solve; `pairEnd` is
+/// the island's last coupled pair (the pairs of consecutive positions are consecutive).
+static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* column, int32_t t, int32_t e,
+                               int32_t pairEnd) {
     const uint8_t* fixed = sp->compactFixed + base;
+    const sdCompactRow* rows = sp->compact + base;
+    const int32_t first = sp->pairStart[base + e], last = sp->pairStart[base + e + 1];
+    for (int32_t k = first + sdSparsePairPrefetch; k < last + sdSparsePairPrefetch && k < pairEnd; ++k)
+        SD_PREFETCH(&rows[sp->pairRow[k]]);
     if (fixed[e]) {
         column[t] = 1.0;
         return;
     }
-    const sdCompactRow* rows = sp->compact + base;
     const sdCompactRow* row = &rows[e];
     const double* mass = sp->bodyMass;
     column[t] = sd_compact_coupling(row, row, mass) + row->extra;
-    for (int32_t k = sp->pairStart[base + e]; k < sp->pairStart[base + e + 1]; ++k) {
+    for (int32_t k = first; k < last; ++k) {
         const int32_t other = sp->pairRow[k];
         if (!fixed[other]) column[sp->pairSlot[k]] = sd_compact_coupling(&rows[other], row, mass);
     }
 }
 
-bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor) {
+bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, double* x) {
     sdSparseState* sp = &world->scratch.sparse;
     const double start = sd_now();
     const int32_t base = island->rowStart;
+    const int32_t pairEnd = sp->pairStart[base + island->rowCount];
     size_t top = 0;
     int32_t nodeTop = 0;
     bool ok = true;
@@ -56,9 +67,13 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
         const sdSupernode* node = &sp->supernodes[k];
         const int32_t m = node->rowCount, w = node->count, b = m - w;
         const size_t ld = (size_t)m;
-        double* front = sp->front;
+        // The front is built where L's block goes (same layout: column-major, leading dimension m), so its
+        // first w columns need no copy; its trailing columns spill over later supernodes' blocks, not factored
+        // yet (postorder), or into the slack the symbolic analysis left after the island's.
+        double* front = sp->factor + node->factorStart;
         for (int32_t j = 0; j < m; ++j) memset(front + (size_t)j * ld + j, 0, (size_t)(m - j) * sizeof(double));
-        for (int32_t t = 0; t < w; ++t) sd_assemble_column(sp, base, front + (size_t)t * ld, t, node->first + t);
+        for (int32_t t = 0; t < w; ++t)
+            sd_assemble_column(sp, base, front + (size_t)t * ld, t, node->first + t, pairEnd);
         // Extend-add the children's update matrices (the top childCount entries of the stack).
         for (int32_t c = 0; c < node->childCount; ++c) {
             const int32_t childIndex = sp->nodeStack[nodeTop - 1 - c];
@@ -80,7 +95,6 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
             ok = false;
             break;
         }
-        memcpy(sp->factor + node->factorStart, front, (size_t)m * (size_t)w * sizeof(double));
         float* packed = sp->packed + node->packedStart;
         for (int32_t j = 0; j < w; ++j) {
             const double* column = front + (size_t)j * ld + j;
@@ -95,6 +109,7 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
                    (size_t)(b - j) * sizeof(double));
         top += (size_t)b * (size_t)b;
         sp->nodeStack[nodeTop++] = k;
+        if (x != NULL) sd_sparse_forward_node(sp, node, x);
     }
     sp->numericSeconds += sd_now() - start;
     sp->factorizations += 1;

@@ -198,11 +198,14 @@ static double sd_cg_update(double* restrict x, double* restrict r, double* restr
     return fmax(fmax(m[0], m[1]), fmax(m[2], m[3]));
 }
 
-/// Factors the island's K with the current active set; false when it is not positive definite.
-static bool sd_sparse_refactor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor) {
+/// Factors the island's K with the current active set and does the forward half of the direct solve of
+/// `rhs` into `x` (sd_sparse_substitute_backward finishes it); false when K is not positive definite.
+static bool sd_sparse_refactor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, const double* rhs,
+                               double* x) {
     sdSolverScratch* s = &world->scratch;
     const int32_t base = island->rowStart;
-    factor->valid = sd_sparse_factor(world, island, factor);
+    memcpy(x, rhs, (size_t)island->rowCount * sizeof(double));
+    factor->valid = sd_sparse_factor(world, island, factor, x);
     factor->refactor = !factor->valid;
     factor->solves = 0;
     factor->cost = 1.0 + factor->flops / (sdSparseFactorSpeedup * 4.0 * (double)factor->nonzeros);
@@ -265,7 +268,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
             if (!fixed[e]) rhs[e] -= q[e];
     }
     bool direct = !factor->valid || factor->refactor || changed > sdSparseFixedChange;
-    if (direct && !sd_sparse_refactor(world, island, factor)) goto failed;
+    if (direct && !sd_sparse_refactor(world, island, factor, rhs, xe)) goto failed;
     factor->solves += 1;
     if (!direct) {
         // Conjugate gradients on the free rows, preconditioned by the kept factor, from the last impulses. A
@@ -335,13 +338,12 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
         if ((double)(iterations + 1) * (double)factor->solves > factor->cost) factor->refactor = true;
         sp->iterations += iterations;
         if (!converged) { // the kept factor no longer helps: factor this system and solve it directly
-            if (!sd_sparse_refactor(world, island, factor)) goto failed;
+            if (!sd_sparse_refactor(world, island, factor, rhs, xe)) goto failed;
             direct = true;
         }
     }
-    if (direct) { // the factor of this very system
-        memcpy(xe, rhs, (size_t)n * sizeof(double));
-        sd_sparse_substitute(sp, factor, xe);
+    if (direct) { // the factor of this very system (the factorisation did the forward half)
+        sd_sparse_substitute_backward(sp, factor, xe);
         sp->solveFlops += 4.0 * (double)factor->nonzeros;
     }
     for (int32_t e = 0; e < n; ++e) {

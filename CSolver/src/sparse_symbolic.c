@@ -179,7 +179,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     factor->factorStart = factorStart;
     factor->packedStart = packedStart;
     int32_t stackTop = 0;
-    size_t stackUsed = 0;
+    size_t stackUsed = 0, frontReach = 0;
     for (int32_t k = superStart; k < superStart + superCount; ++k) {
         sdSupernode* node = &sp->supernodes[k];
         // The children's update matrices leave the stack as this node's is pushed.
@@ -200,12 +200,18 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         factor->nonzeros += (size_t)(m * w - w * (w - 1) / 2);
         node->factorStart = factorStart + factor->factorSize;
         factor->factorSize += (size_t)node->rowCount * (size_t)node->count;
-        const size_t front = (size_t)node->rowCount * (size_t)node->rowCount;
+        // The numeric factorisation builds each m × m front where its m × w block of L goes (sparse_numeric.c).
+        const size_t reach = node->factorStart - factorStart + (size_t)node->rowCount * (size_t)node->rowCount;
+        if (reach > frontReach) frontReach = reach;
+        // Between factorisations the substitutions keep two supernodes' rows there (dense_kernels.c).
+        size_t front = (size_t)node->rowCount * (size_t)node->rowCount;
+        if (front < 2 * (size_t)node->rowCount) front = 2 * (size_t)node->rowCount;
         if (front > factor->frontSize) factor->frontSize = front;
         stackUsed += (size_t)(b * b);
         if (stackUsed > factor->stackSize) factor->stackSize = stackUsed;
         sp->nodeStack[stackTop++] = k;
     }
+    if (frontReach > factor->factorSize) factor->factorSize = frontReach; // slack for the last fronts' spill
     // The island's layout takes the elimination order: every later loop over its rows (filling, products,
     // substitutions) then walks the factor's order, region by region, instead of the band's wavefront.
     int32_t* permuted = sp->work + base;
