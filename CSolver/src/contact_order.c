@@ -32,10 +32,10 @@ static inline int32_t sd_open_block(int32_t* open, int32_t block) {
 /// contact moves ahead of the earlier ones it shares no moving body with as far as a block has room, so blocks
 /// fill (a window of the next 32 contacts left a third of a pile's lanes empty). One-point and two-point contacts
 /// take separate blocks (a block is of the kind of its first contact): a sweep solves a block of one-point contacts
-/// at about half the cost, and first fit across kinds left only a tenth of a pile's blocks one-point. Records each
-/// contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last block plus one (0: none yet),
-/// `softMoves` whether it can move (a byte per body). `open` (one array per kind) and `filled` are scratch for
-/// `count` + 1 blocks.
+/// more cheaply (no second points read or solved), and first fit across kinds left only a tenth of a pile's blocks
+/// one-point. Records each contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last block plus one
+/// (0: none yet), `softMoves` whether it can move (a byte per body). `open` (one array per kind) and `filled` are
+/// scratch for `count` + 1 blocks.
 static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot, int32_t* open[2],
                               int32_t* filled) {
     sdCollisionState* c = &world->collision;
