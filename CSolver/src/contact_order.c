@@ -9,51 +9,65 @@
 // no moving body, without changing what the sweep computes: a contact may move ahead of earlier ones only when it
 // shares no moving body with any of them (nor with its block), so every pair of contacts that touch the same body
 // is solved in the sorted order and the blocked sweep gives the one-at-a-time sweep's result, bit for bit. Blocks
-// are filled from a window of the next sdSoftWindow contacts, so a contact moves ahead by at most that many.
+// are filled first fit: a contact takes the first block with room after those of its moving bodies' earlier contacts.
 #include "sd_solve.h"
-
-/// How many of the next unplaced contacts a block may be filled from.
-#define sdSoftWindow 32
 
 /// Whether the local body can move (static, anchored and kinematic bodies cannot be pushed: their velocity stays
 /// as it is, so lanes may share them).
 static inline bool sd_soft_moves(const sdSoftBody* body) { return body->invMass != 0.0 || body->invInertia != 0.0; }
 
-/// Cuts the sorted contacts (positions `sorted[0..<count]`) into blocks from lane *slot on: each block takes, in
-/// order, the contacts of the window (the next sdSoftWindow unplaced ones) that share no moving body with an earlier
-/// unplaced contact or with the block. The window is kept as a small array of the unplaced contacts, so a pass
-/// never walks over contacts placed ahead of a blocked one (the sorted list with placed marks did, every pass).
-/// Records each contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last blocking pass, and
-/// `softMoves` whether it can move (a byte per body).
-static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot) {
+/// The first block at or after `block` with a free lane: `open[b]` is b while block b has room, else a block
+/// nearer the first open one after it (path halving keeps the walks short).
+static inline int32_t sd_open_block(int32_t* open, int32_t block) {
+    while (open[block] != block) {
+        open[block] = open[open[block]];
+        block = open[block];
+    }
+    return block;
+}
+
+/// Cuts the sorted contacts (positions `sorted[0..<count]`) into blocks from lane *slot on, first fit: each contact
+/// in turn takes a free lane of the first block after the blocks of the earlier contacts on its moving bodies. So a
+/// moving body's contacts sit in increasing blocks in their sorted order, and no two of a block share one. A
+/// contact moves ahead of the earlier ones it shares no moving body with as far as a block has room, so blocks
+/// fill (a window of the next 32 contacts left a third of a pile's lanes empty). One-point and two-point contacts
+/// take separate blocks (a block is of the kind of its first contact): a sweep solves a block of one-point contacts
+/// more cheaply (no second points read or solved), and first fit across kinds left only a tenth of a pile's blocks
+/// one-point. Records each contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last block plus one
+/// (0: none yet), `softMoves` whether it can move (a byte per body). `open` (one array per kind) and `filled` are
+/// scratch for `count` + 1 blocks.
+static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot, int32_t* open[2],
+                              int32_t* filled) {
     sdCollisionState* c = &world->collision;
     const int32_t* ends = c->softEnds;
-    int32_t window[sdSoftWindow];
-    int32_t held = 0, next = 0; // window[0..<held]: the first unplaced contacts in order; sorted[next...] follow
-    uint32_t pass = 0;
-    while (held > 0 || next < count) {
-        while (held < sdSoftWindow && next < count) window[held++] = sorted[next++];
-        pass += 1;
-        int32_t lanes = 0, scanned = 0, kept = 0;
-        for (; scanned < held && lanes < sdSoftLanes; ++scanned) {
-            const int32_t q = window[scanned];
-            const int32_t a = ends[2 * q], b = ends[2 * q + 1];
-            const bool ma = c->softMoves[a], mb = c->softMoves[b];
-            const bool blocked = (ma && c->softBlockedPass[a] == pass) || (mb && c->softBlockedPass[b] == pass);
-            if (ma) c->softBlockedPass[a] = pass; // later contacts on these bodies must wait for this one
-            if (mb) c->softBlockedPass[b] = pass;
-            if (blocked) {
-                window[kept++] = q;
-                continue;
-            }
-            c->softSlotOf[q] = *slot;
-            c->softSlotContact[(*slot)++] = q;
-            lanes += 1;
-        }
-        for (int32_t e = scanned; e < held; ++e) window[kept++] = window[e]; // not scanned this pass: stays in order
-        held = kept;
-        while (*slot % sdSoftLanes != 0) c->softSlotContact[(*slot)++] = -1;
+    uint32_t* after = c->softBlockedPass;
+    for (int32_t k = 0; k <= count; ++k) {
+        open[0][k] = open[1][k] = k;
+        filled[k] = 0;
     }
+    const int32_t base = *slot;
+    int32_t blocks = 0;
+    for (int32_t j = 0; j < count; ++j) {
+        const int32_t q = sorted[j];
+        const int32_t a = ends[2 * q], b = ends[2 * q + 1];
+        const bool ma = c->softMoves[a], mb = c->softMoves[b];
+        uint32_t earliest = ma ? after[a] : 0u;
+        if (mb && after[b] > earliest) earliest = after[b];
+        const int kind = c->contactPoints[c->activeContacts[q]] == 2;
+        const int32_t block = sd_open_block(open[kind], (int32_t)earliest);
+        const int32_t lane = base + block * sdSoftLanes + filled[block];
+        if (filled[block] == 0) open[!kind][block] = block + 1; // now of this kind
+        if (++filled[block] == sdSoftLanes) open[kind][block] = block + 1;
+        c->softSlotOf[q] = lane;
+        c->softSlotContact[lane] = q;
+        if (ma) after[a] = (uint32_t)block + 1u;
+        if (mb) after[b] = (uint32_t)block + 1u;
+        if (block >= blocks) blocks = block + 1;
+    }
+    for (int32_t block = 0; block < blocks; ++block) // padding
+        for (int32_t lane = filled[block]; lane < sdSoftLanes; ++lane)
+            c->softSlotContact[base + block * sdSoftLanes + lane] = -1;
+    *slot = base + blocks * sdSoftLanes;
 }
 
 void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextSlot) {
@@ -86,7 +100,7 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
     for (int32_t k = first; k < last; ++k) {
         depth[k] = sd_is_dynamic(world, c->softBodySlot[k]) ? INT32_MAX : 0;
         if (depth[k] == 0) queue[tail++] = k;
-        c->softBlockedPass[k] = 0u; // no blocking pass yet
+        c->softBlockedPass[k] = 0u; // no block yet
         c->softMoves[k] = sd_soft_moves(&c->softBodies[k]);
     }
     while (head < tail) {
@@ -123,6 +137,7 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
 
     // The sweep order cut into blocks.
     island->slotStart = *nextSlot;
-    sd_lay_out_blocks(world, sorted, end - begin, nextSlot);
+    int32_t* open[2] = {adjacency, depth}; // the graph's arrays are free now
+    sd_lay_out_blocks(world, sorted, end - begin, nextSlot, open, queue);
     island->slotCount = *nextSlot - island->slotStart;
 }

@@ -114,16 +114,16 @@ static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32
     sdCollisionState* c = &world->collision;
     island->bodyStart = *next;
     for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
-        const sdContact* contact = &c->contacts[c->activeContacts[q]];
-        const int32_t ends[2] = {contact->bodyA, contact->bodyB};
+        const int32_t k = c->activeContacts[q];
+        const int32_t ends[2] = {c->contactBodies[2 * k], c->contactBodies[2 * k + 1]}; // not the contact's record
         for (int e = 0; e < 2; ++e) {
             const int32_t i = ends[e];
             if (c->softLocal[i] < island->bodyStart) { // not seen in this island yet
-                const int32_t k = (*next)++;
-                c->softLocal[i] = k;
-                c->softBodySlot[k] = i;
-                c->softBodyAngle[k] = world->angle[i];
-                sdSoftBody* body = &c->softBodies[k];
+                const int32_t local = (*next)++;
+                c->softLocal[i] = local;
+                c->softBodySlot[local] = i;
+                c->softBodyAngle[local] = world->angle[i];
+                sdSoftBody* body = &c->softBodies[local];
                 body->vx = world->vx[i];
                 body->vy = world->vy[i];
                 body->w = world->w[i];
@@ -169,10 +169,13 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
         }
         sdContact* contact = &c->contacts[c->activeContacts[q]];
         const int32_t a = contact->bodyA, b = contact->bodyB;
-        const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
-        const double ima = world->invMass[a], imb = world->invMass[b], iia = world->invInertia[a], iib = world->invInertia[b];
         soft->a = c->softEnds[2 * q];
         soft->b = c->softEnds[2 * q + 1];
+        // The bodies' local records hold the world's inverse masses and velocities as the step found them.
+        const sdSoftBody* bodyA = &c->softBodies[soft->a];
+        const sdSoftBody* bodyB = &c->softBodies[soft->b];
+        const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
+        const double ima = bodyA->invMass, imb = bodyB->invMass, iia = bodyA->invInertia, iib = bodyB->invInertia;
         soft->pointCount = contact->pointCount;
         soft->flags = contact->jointed ? sdSoftFlag_jointed : 0;
         if ((ima == 0.0 && iia == 0.0) || (imb == 0.0 && iib == 0.0)) soft->flags |= sdSoftFlag_still;
@@ -205,8 +208,8 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             sp->maxImpulse = 0.0;
             // Start and free-motion normal speeds give the closing speed for restitution, as the exact path.
             const double u0 = (s->v0x[b] - s->v0x[a]) * nx + (s->v0y[b] - s->v0y[a]) * ny + s->w0[b] * sp->cb - s->w0[a] * sp->ca;
-            const double u = (world->vx[b] - world->vx[a]) * nx + (world->vy[b] - world->vy[a]) * ny +
-                             world->w[b] * sp->cb - world->w[a] * sp->ca;
+            const double u = (bodyB->vx - bodyA->vx) * nx + (bodyB->vy - bodyA->vy) * ny + bodyB->w * sp->cb -
+                             bodyA->w * sp->ca;
             const double gap = point->separation > 0.0 ? point->separation : 0.0;
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             point->approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
