@@ -8,15 +8,12 @@
 //   /tmp/chains-hash 100000 10        # cells, frames (sleep off): chains
 //   /tmp/chains-hash 10000 120 1      # mixed chains; /tmp/chains-hash 3000 200 1 1: mixed, banded mode
 #include "CSolver.h"
+#include "hash-harness.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <time.h>
 #include <math.h>
-static double cpu_ms(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
-static int cmpd(const void* a, const void* b) { double x = *(const double*)a, y = *(const double*)b; return x < y ? -1 : x > y; }
-static uint64_t H = 1469598103934665603ull;
-static void mix(const void* p, size_t n) { const unsigned char* b = p; for (size_t i = 0; i < n; ++i) { H ^= b[i]; H *= 1099511628211ull; } }
 int main(int argc, char** argv) {
     int cells = argc > 1 ? atoi(argv[1]) : 10000, frames = argc > 2 ? atoi(argv[2]) : 120, mode = argc > 3 ? atoi(argv[3]) : 0;
     int banded = argc > 4 ? atoi(argv[4]) : 0;

@@ -8,29 +8,13 @@
 //   /tmp/grid-hash 10000 120      # cells, steps, [spring frequency, Hz: 0 rigid]
 //   /tmp/grid-hash 10000 120 15
 #include "CSolver.h"
+#include "hash-harness.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-static double cpu_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-static int cmpd(const void* a, const void* b) {
-    const double x = *(const double*)a, y = *(const double*)b;
-    return x < y ? -1 : x > y;
-}
-static uint64_t H = 1469598103934665603ull;
-static void mix(const void* p, size_t n) {
-    const unsigned char* b = p;
-    for (size_t i = 0; i < n; ++i) {
-        H ^= b[i];
-        H *= 1099511628211ull;
-    }
-}
 static void centre(int k, int columns, double* x, double* y) {
     *x = (double)(k % columns) * 60 + 30;
     *y = (double)(k / columns) * 60 + 30;

@@ -8,17 +8,12 @@
 //   /tmp/pour-hash 1500 400        # items, frames (sleep off); /tmp/pour-hash 3000 300 1: sleep on
 //   /tmp/pour-hash 10000 480 0 400 # median CPU ms per frame over frames 400–479
 #include "CSolver.h"
+#include "hash-harness.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
 #include <time.h>
-static double cpu_ms(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
-static int cmpd(const void* a, const void* b) { double x = *(const double*)a, y = *(const double*)b; return x < y ? -1 : x > y; }
-static uint64_t H = 1469598103934665603ull;
-static void mix(const void* p, size_t n) { const unsigned char* b = p; for (size_t i = 0; i < n; ++i) { H ^= b[i]; H *= 1099511628211ull; } }
-static uint32_t rng = 12345u;
-static double rnd(void) { rng = rng * 1664525u + 1013904223u; return (rng >> 8) / 16777216.0; }
 static sdBodyId wall(sdWorld* w, double x, double y, double hw, double hh) {
     sdBodyDef d = sdDefaultBodyDef(); d.x = x; d.y = y; d.width = 2*hw; d.height = 2*hh; d.flags = sdBodyFlag_static;
     sdBodyId id; if (sdCreateBody(w, &d, &id)) abort();

@@ -9,17 +9,12 @@
 //   /tmp/small-scenes-hash stack 300 30      # scene, frames, repeats (the stack's 300 frames, 30 times)
 //   /tmp/small-scenes-hash scatter 300 1 20  # groups of 20 to 27 items (islands of 64 to 96 rows)
 #include "CSolver.h"
+#include "hash-harness.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-static double cpu_ms(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
-static int cmpd(const void* a, const void* b) { double x = *(const double*)a, y = *(const double*)b; return x < y ? -1 : x > y; }
-static uint64_t H = 1469598103934665603ull;
-static void mix(const void* p, size_t n) { const unsigned char* b = p; for (size_t i = 0; i < n; ++i) { H ^= b[i]; H *= 1099511628211ull; } }
-static uint32_t rng = 12345u;
-static double rnd(void) { rng = rng * 1664525u + 1013904223u; return (rng >> 8) / 16777216.0; }
 static void body(sdWorld* w, double x, double y, double width, double height, double angle, int circle, int isStatic,
                  double restitution, double friction) {
     sdBodyDef d = sdDefaultBodyDef(); d.x = x; d.y = y; d.width = width; d.height = height; d.angle = angle;
@@ -38,7 +33,7 @@ int main(int argc, char** argv) {
     const int tall = argc > 4 ? atoi(argv[4]) : 0;
     double* times = calloc((size_t)frames * (size_t)repeats, sizeof(double)); int timed = 0; double total = 0;
     for (int repeat = 0; repeat < repeats; ++repeat) {
-        H = 1469598103934665603ull; rng = 12345u;
+        H = SD_HASH_BASIS; rng = 12345u;
         sdWorldDef wd = sdDefaultWorldDef(); wd.initialBodyCapacity = 512; wd.timeToSleep = 1e9;
         sdWorld* w; if (sdCreateWorld(&wd, &w)) abort();
         if (strcmp(scene, "pyramid") == 0) {
