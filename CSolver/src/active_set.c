@@ -18,7 +18,7 @@ bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, do
     memcpy(rhs, b, (size_t)n * sizeof(double));
     switch (island->path) {
     case sdSolvePath_kernel: {
-        sd_assemble(world, island, s->matrix, rhs, false, 0, 0, n);
+        sd_assemble(world, island, s->matrix, rhs);
         if (!sd_kernel_solve(s->matrix, n, rhs)) return false;
         memcpy(x, rhs, (size_t)n * sizeof(double));
         return true;
@@ -26,7 +26,7 @@ bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, do
     case sdSolvePath_banded: {
         const int32_t kd = island->bandwidth, ld = kd + 1;
         memset(s->matrix, 0, (size_t)ld * (size_t)n * sizeof(double));
-        sd_assemble(world, island, s->matrix, rhs, true, kd, 0, ld);
+        sd_assemble_band(world, island, s->matrix, rhs, kd);
         // Narrow bands (chains, merged) in-house — LAPACK's dpbtrf makes two BLAS calls per column there —
         // unless every island was asked to go through LAPACK.
         const bool inHouse = kd <= sdMergeBandwidth && world->islandSolver != sdIslandSolver_bandedLAPACK;
@@ -36,7 +36,7 @@ bool sd_solve_system(sdWorld* world, const sdIsland* island, const double* b, do
         return true;
     }
     case sdSolvePath_dense: {
-        sd_assemble(world, island, s->matrix, rhs, false, 0, 0, n);
+        sd_assemble(world, island, s->matrix, rhs);
         if (!sd_dense_kernel_solve(s->matrix, n, rhs)) return false;
         memcpy(x, rhs, (size_t)n * sizeof(double));
         return true;

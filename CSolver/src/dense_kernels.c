@@ -138,25 +138,15 @@ SD_INLINE void sd_block_forward(const double* restrict block, int32_t m, int32_t
     }
 }
 
-/// y[0..w) −= L21ᵀ·below with one supernode's double block (the first half of sd_block_backward).
-SD_INLINE void sd_block_backward_below(const double* restrict block, int32_t m, int32_t w, double* restrict y,
-                                       const double* restrict below) {
-    const size_t ld = (size_t)m;
-    for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, m - w);
-}
-
-/// Column k of the triangle of sd_block_backward: y[k] ← (y[k] − L11[k+1:,k]ᵀ·y[k+1:]) / L_kk.
-SD_INLINE void sd_block_backward_column(const double* restrict block, int32_t m, int32_t w, int32_t k,
-                                        double* restrict y) {
-    const double* restrict ck = block + (size_t)k * (size_t)m;
-    y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) * (1.0 / ck[k]);
-}
-
 /// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) with one supernode's double block.
 SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
                                  const double* restrict below) {
-    sd_block_backward_below(block, m, w, y, below);
-    for (int32_t k = w - 1; k >= 0; --k) sd_block_backward_column(block, m, w, k, y);
+    const size_t ld = (size_t)m;
+    for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, m - w);
+    for (int32_t k = w - 1; k >= 0; --k) {
+        const double* restrict ck = block + (size_t)k * ld;
+        y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) * (1.0 / ck[k]);
+    }
 }
 
 /// The packed forward substitution takes four columns at a time in supernodes of at most this many rows: measured
@@ -311,26 +301,29 @@ static inline int32_t sd_subtree_start(const sdSupernode* nodes, int32_t j) {
     return j + 1;
 }
 
-/// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree (unless `forward` is false: the
-/// factorisation did it, sd_sparse_forward_node), backward up it, with the double factor or (`packed`, a constant
-/// wherever this is inlined) its packed single-precision copy. The packed backward pass takes the root's two
-/// subtrees in lockstep (sd_packed_backward_pair); the forward pass stays in postorder (two subtrees' updates of
-/// a shared ancestor row must keep their order).
-SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed,
-                                  bool forward) {
-    double* below = sp->front; // free between factorisations
-    const sdSupernode* nodes = sp->supernodes + factor->superStart;
-    for (int32_t k = 0; k < factor->superCount && forward; ++k) {
-        const sdSupernode* node = &nodes[k];
-        const int32_t m = node->rowCount, w = node->count;
-        const int32_t* rows = sp->rowIndex + node->rowStart + w;
-        if (packed) {
-            sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below);
-        } else {
-            sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
-        }
-        for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+/// One supernode's forward step: y[first..) ← L11⁻¹·y and the rows below it less L21·y, with the double factor or
+/// (`packed`) its packed single-precision copy.
+SD_INLINE void sd_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
+                               bool packed) {
+    const int32_t m = node->rowCount, w = node->count;
+    const int32_t* rows = sp->rowIndex + node->rowStart + w;
+    if (packed) {
+        sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below);
+    } else {
+        sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
     }
+    for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+}
+
+/// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree, backward up it, with the double factor or
+/// (`packed`, a constant wherever this is inlined) its packed single-precision copy. With the double factor the
+/// forward pass is the factorisation's (sd_sparse_forward_node), so only the backward one runs here. The packed
+/// backward pass takes the root's two subtrees in lockstep (sd_packed_backward_pair); the forward pass stays in
+/// postorder (two subtrees' updates of a shared ancestor row must keep their order).
+SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed) {
+    double* below = sp->front; // the substitutions' scratch (the factorisation builds its fronts in the factor)
+    const sdSupernode* nodes = sp->supernodes + factor->superStart;
+    for (int32_t k = 0; k < factor->superCount && packed; ++k) sd_forward_node(sp, &nodes[k], x, below, true);
     int32_t k = factor->superCount - 1;
     if (packed && k >= 2 && nodes[k].childCount == 2) {
         // The root, then its two subtrees in lockstep, a supernode of each at a time, then the other trees.
@@ -348,18 +341,14 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
     for (; k >= 0; --k) sd_backward_node(sp, &nodes[k], x, below, packed);
 }
 SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    sd_supernode_solve(sp, factor, x, false, false);
+    sd_supernode_solve(sp, factor, x, false);
 }
 SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-    sd_supernode_solve(sp, factor, x, true, true);
+    sd_supernode_solve(sp, factor, x, true);
 }
 /// One supernode's forward step with its double block (the forward pass of sd_supernode_solve, for one node).
 SD_INLINE void sd_node_forward_body(const sdSparseState* sp, const sdSupernode* node, double* x) {
-    double* below = sp->front;
-    const int32_t m = node->rowCount, w = node->count;
-    const int32_t* rows = sp->rowIndex + node->rowStart + w;
-    sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
-    for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+    sd_forward_node(sp, node, x, sp->front, false);
 }
 
 static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_block_body(sp, f, x); }

@@ -60,10 +60,16 @@ static inline double sd_row_coupling(const sdWorld* world, const sdRow* ri, cons
     return k;
 }
 
+/// What row's diagonal adds to its J·M⁻¹·Jᵀ `k`: its softness, or for a rigid row the regularisation that keeps
+/// redundant rows apart.
+static inline double sd_row_softness(const sdRow* row, double k) {
+    return row->soft > 0.0 ? row->soft : sdRigidRegularization * k;
+}
+
 /// Diagonal entry of row i: J M⁻¹ Jᵀ plus its softness (inline; sd_diagonal out of line).
 static inline double sd_row_diagonal(const sdWorld* world, const sdRow* row) {
     const double k = sd_row_coupling(world, row, row);
-    return k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k);
+    return k + sd_row_softness(row, k);
 }
 
 /// A row that can move nothing (K_rr = 0: the angle row of a fixed-rotation body held to the world) is satisfied
@@ -73,7 +79,7 @@ static inline double sd_row_diagonal(const sdWorld* world, const sdRow* row) {
 /// K_rr comes from the row's J·M⁻¹·Jᵀ that sd_fill_row_at kept (the row at layout position r was just filled).
 static inline void sd_fix_immovable_row(sdSolverScratch* s, const sdRow* row, int32_t r) {
     const double k = s->rowInverseMass[r];
-    if (!s->fixed[r] && !(k + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k) > 0.0)) {
+    if (!s->fixed[r] && !(k + sd_row_softness(row, k) > 0.0)) {
         s->fixed[r] = 1;
         s->lambda[r] = 0.0;
     }
@@ -86,10 +92,11 @@ double sd_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rj);
 double sd_diagonal(const sdWorld* world, const sdRow* row);
 /// K·x over an island without forming K (for conjugate gradients). Fixed rows act as identity rows.
 void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, double* out, bool identityForFixed);
-/// Builds K for the island (dense or banded lower storage) with fixed rows replaced by identity rows, and moves
-/// the fixed rows' impulses to the right-hand side.
-void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, double* b, bool banded, int32_t kd,
-                 int32_t offset, int32_t ld);
+/// Builds K for the island (dense lower storage, n × n) with fixed rows replaced by identity rows, and moves the
+/// fixed rows' impulses to the right-hand side.
+void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, double* b);
+/// sd_assemble into LAPACK's lower band storage (kd + 1 rows), for a unit whose rows were just filled.
+void sd_assemble_band(const sdWorld* world, const sdIsland* island, double* matrix, double* b, int32_t kd);
 
 // solve_kernel.c
 /// In-house Cholesky of the n×n column-major matrix `a` (lower triangle) and solve, in place. False when the

@@ -85,7 +85,7 @@ typedef struct sdSparseIsland {
     size_t bodyStart;            // its dynamic bodies, numbered in elimination order: sdSparseState.islandBodies
     int32_t bodyCount;
     size_t pairBase;             // its first coupled pair
-    size_t stackSize, frontSize; // doubles of update stack and frontal matrix one factorisation needs
+    size_t stackSize, frontSize; // doubles of update stack one factorisation needs, of substitution scratch
     bool valid;                  // the factor holds a factorisation (possibly of an older K)
     bool refactor;               // factorise again at the next solve
     int32_t solves;              // solves since the factorisation
@@ -133,7 +133,8 @@ typedef struct sdSparseState {
     float* packed;               // the factor's lower trapezoids, column by column, in single precision: what the
                                  // preconditioner streams (half the bytes, no upper triangles)
     size_t frontCapacity, stackCapacity;
-    double* front;
+    double* front;               // the substitutions' scratch: the rows below two supernodes (fronts are built in
+                                 // the factor itself, sparse_numeric.c)
     double* stack;
     int32_t* nodeStack;          // per supernode: the supernodes whose updates wait on the stack
     size_t* updateStart;

@@ -64,8 +64,8 @@ void sd_sparse_discard_last(sdWorld* world);
 
 // sparse_numeric.c
 /// Factors K (fixed rows as identity rows) of the island into its supernodal factor; false when K is not
-/// positive definite. With `x` (a right-hand side in elimination order), also does the forward half of its
-/// solve, each supernode's step while its block is in cache: sd_sparse_substitute_backward finishes it.
+/// positive definite. Also does the forward half of the solve with the right-hand side `x` (in elimination order),
+/// each supernode's step while its block is in cache: sd_sparse_substitute_backward finishes it.
 bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, double* x);
 
 // dense_kernels.c

@@ -109,7 +109,7 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
                    (size_t)(b - j) * sizeof(double));
         top += (size_t)b * (size_t)b;
         sp->nodeStack[nodeTop++] = k;
-        if (x != NULL) sd_sparse_forward_node(sp, node, x);
+        sd_sparse_forward_node(sp, node, x);
     }
     sp->numericSeconds += sd_now() - start;
     sp->factorizations += 1;

@@ -39,7 +39,7 @@ static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdS
             c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
         }
         // A rigid row's regularisation from its J·M⁻¹·Jᵀ, which the fill kept (sd_fill_row_at).
-        c->extra = row->soft > 0.0 ? row->soft : sdRigidRegularization * s->rowInverseMass[base + local];
+        c->extra = sd_row_softness(row, s->rowInverseMass[base + local]);
         sp->compactFixed[e + base] = s->fixed[base + local];
     }
     return factor->bodyCount;

@@ -203,10 +203,9 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         // The numeric factorisation builds each m × m front where its m × w block of L goes (sparse_numeric.c).
         const size_t reach = node->factorStart - factorStart + (size_t)node->rowCount * (size_t)node->rowCount;
         if (reach > frontReach) frontReach = reach;
-        // Between factorisations the substitutions keep two supernodes' rows there (dense_kernels.c).
-        size_t front = (size_t)node->rowCount * (size_t)node->rowCount;
-        if (front < 2 * (size_t)node->rowCount) front = 2 * (size_t)node->rowCount;
-        if (front > factor->frontSize) factor->frontSize = front;
+        // The substitutions' scratch (sp->front) holds the rows below two supernodes at once (dense_kernels.c).
+        const size_t below = 2 * (size_t)node->rowCount;
+        if (below > factor->frontSize) factor->frontSize = below;
         stackUsed += (size_t)(b * b);
         if (stackUsed > factor->stackSize) factor->stackSize = stackUsed;
         sp->nodeStack[stackTop++] = k;

@@ -40,7 +40,7 @@ void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, do
         if (row->a >= 0) v += row->ja[0] * y[3 * row->a] + row->ja[1] * y[3 * row->a + 1] + row->ja[2] * y[3 * row->a + 2];
         if (row->b >= 0) v += row->jb[0] * y[3 * row->b] + row->jb[1] * y[3 * row->b + 1] + row->jb[2] * y[3 * row->b + 2];
         const double k = sd_row_coupling(world, row, row);
-        out[p] = v + (row->soft > 0.0 ? row->soft : sdRigidRegularization * k) * x[p];
+        out[p] = v + sd_row_softness(row, k) * x[p];
     }
 }
 
@@ -48,8 +48,7 @@ void sd_apply_matrix(sdWorld* world, const sdIsland* island, const double* x, do
 /// sd_fill_projection_rows: the banded path is never a contact island's direct solve), so each diagonal's
 /// J·M⁻¹·Jᵀ is the one sd_fill_row_at kept in rowInverseMass — the same sums in the same order as
 /// sd_row_coupling(row, row) — and is not summed again.
-static void sd_assemble_band(const sdWorld* world, const sdIsland* island, double* matrix, double* b, int32_t kd,
-                             int32_t offset, int32_t ld) {
+void sd_assemble_band(const sdWorld* world, const sdIsland* island, double* matrix, double* b, int32_t kd) {
     const sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
     const uint8_t* fixed = s->fixed + island->rowStart;
@@ -58,9 +57,9 @@ static void sd_assemble_band(const sdWorld* world, const sdIsland* island, doubl
     for (int32_t j = 0; j < n; ++j) {
         const sdRow* rj = sd_island_row(s, island, j);
         const bool fj = fixed[j];
-        double* column = matrix + (size_t)(offset + j) * (size_t)ld;
+        double* column = matrix + (size_t)j * (size_t)(kd + 1);
         const double kjj = inverseMass[j];
-        column[0] = fj ? 1.0 : kjj + (rj->soft > 0.0 ? rj->soft : sdRigidRegularization * kjj);
+        column[0] = fj ? 1.0 : kjj + sd_row_softness(rj, kjj);
         const int32_t last = j + kd < n - 1 ? j + kd : n - 1;
         for (int32_t i = j + 1; i <= last; ++i) {
             const bool fi = fixed[i];
@@ -77,21 +76,15 @@ static void sd_assemble_band(const sdWorld* world, const sdIsland* island, doubl
         if (fixed[i]) b[i] = lambda[i];
 }
 
-/// Builds K for the island (dense or banded lower storage) with fixed rows replaced by identity rows, and
-/// moves the fixed rows' impulses to the right-hand side.
-void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, double* b, bool banded,
-                        int32_t kd, int32_t offset, int32_t ld) {
-    if (banded) {
-        sd_assemble_band(world, island, matrix, b, kd, offset, ld);
-        return;
-    }
+/// Builds K for the island (dense lower storage, n × n) with fixed rows replaced by identity rows, and moves the
+/// fixed rows' impulses to the right-hand side.
+void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, double* b) {
     const sdSolverScratch* s = &world->scratch;
     const int32_t n = island->rowCount;
     for (int32_t j = 0; j < n; ++j) {
         const sdRow* rj = sd_island_row(s, island, j);
         const bool fj = s->fixed[island->rowStart + j];
-        const int32_t last = banded ? (j + kd < n - 1 ? j + kd : n - 1) : n - 1;
-        for (int32_t i = j; i <= last; ++i) {
+        for (int32_t i = j; i < n; ++i) {
             const bool fi = s->fixed[island->rowStart + i];
             double k;
             if (i == j) {
@@ -105,12 +98,7 @@ void sd_assemble(const sdWorld* world, const sdIsland* island, double* matrix, d
                 }
                 if (fi || fj) k = 0.0;
             }
-            const int32_t gi = offset + i, gj = offset + j;
-            if (banded) {
-                matrix[(gi - gj) + (size_t)gj * (size_t)ld] = k;
-            } else {
-                matrix[gi + (size_t)gj * (size_t)ld] = k;
-            }
+            matrix[i + (size_t)j * (size_t)n] = k;
         }
     }
     for (int32_t i = 0; i < n; ++i)
