@@ -61,9 +61,10 @@ static inline bool sd_pair_candidate(const sdWorld* world, const sdShape* a, con
     return a->fatMinX <= b->fatMaxX && b->fatMinX <= a->fatMaxX && a->fatMinY <= b->fatMaxY && b->fatMinY <= a->fatMaxY;
 }
 
-/// Re-makes a shape's kept box when its swept box left it (or it has none), and records whether its pairs must
-/// be looked for again. Returns whether it was enlarged.
-static bool sd_update_fat_box(const sdWorld* world, sdShape* shape) {
+/// Re-makes shape `index`'s kept box when its swept box left it (or it has none), and records whether its pairs
+/// must be looked for again (in the shape and its compact copy, sdShapeHot). Returns whether it was enlarged.
+static bool sd_update_fat_box(sdWorld* world, int32_t index) {
+    sdShape* shape = &world->collision.shapes[index];
     const bool moves = sd_moves(world, shape->body);
     const bool inside = shape->fatValid && shape->minX >= shape->fatMinX && shape->minY >= shape->fatMinY &&
                         shape->maxX <= shape->fatMaxX && shape->maxY <= shape->fatMaxY;
@@ -76,14 +77,8 @@ static bool sd_update_fat_box(const sdWorld* world, sdShape* shape) {
     }
     shape->enlarged = !inside || moves != shape->moved;
     shape->moved = moves;
+    world->collision.shapeHot[index].enlarged = shape->enlarged;
     return shape->enlarged;
-}
-
-/// sd_update_fat_box, keeping the compact copy of the enlarged flag (sdShapeHot) in step.
-static bool sd_update_fat_box_of(sdWorld* world, int32_t index) {
-    const bool enlarged = sd_update_fat_box(world, &world->collision.shapes[index]);
-    world->collision.shapeHot[index].enlarged = enlarged;
-    return enlarged;
 }
 
 static inline int64_t sd_cell_coordinate(double x, double inverseCell) {
@@ -158,7 +153,7 @@ int sd_find_pairs(sdWorld* world, double dt) {
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
         sd_swept_bounds(world, i, dt);
-        if (sd_update_fat_box_of(world, i)) enlarged += 1;
+        if (sd_update_fat_box(world, i)) enlarged += 1;
         if (sd_moves(world, shape->body)) {
             const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
             sizeSum += w > h ? w : h;

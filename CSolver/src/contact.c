@@ -45,13 +45,6 @@ static double sd_shape_reach(const sdWorld* world, const sdShape* shape, double 
 /// How many contacts ahead the collision pass fetches.
 #define sdContactAhead 4
 
-/// Fetches a contact record's six cache lines a few contacts ahead of the update: its work (the narrowphase) is
-/// too long between records for the hardware prefetcher to keep up, and the update stalled on the old points.
-static inline void sd_prefetch_contact(const sdContact* contact) {
-    const char* at = (const char*)contact;
-    for (size_t k = 0; k < sizeof(sdContact); k += 64) SD_PREFETCH(at + k);
-    SD_PREFETCH(at + sizeof(sdContact) - 1);
-}
 
 /// How many contacts ahead finishing the step fetches.
 #define sdFinishAhead 8

@@ -33,14 +33,14 @@ static inline int32_t sd_open_block(int32_t* open, int32_t block) {
 /// fill (a window of the next 32 contacts left a third of a pile's lanes empty). One-point and two-point contacts
 /// take separate blocks (a block is of the kind of its first contact): a sweep solves a block of one-point contacts
 /// more cheaply (no second points read or solved), and first fit across kinds left only a tenth of a pile's blocks
-/// one-point. Records each contact's lane in `softSlotOf`; `softBlockedPass` holds each body's last block plus one
+/// one-point. Records each contact's lane in `softSlotOf`; `softAfterBlock` holds each body's last block plus one
 /// (0: none yet), `softMoves` whether it can move (a byte per body). `open` (one array per kind) and `filled` are
 /// scratch for `count` + 1 blocks.
 static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot, int32_t* open[2],
                               int32_t* filled) {
     sdCollisionState* c = &world->collision;
     const int32_t* ends = c->softEnds;
-    uint32_t* after = c->softBlockedPass;
+    uint32_t* after = c->softAfterBlock;
     for (int32_t k = 0; k <= count; ++k) {
         open[0][k] = open[1][k] = k;
         filled[k] = 0;
@@ -100,7 +100,7 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
     for (int32_t k = first; k < last; ++k) {
         depth[k] = sd_is_dynamic(world, c->softBodySlot[k]) ? INT32_MAX : 0;
         if (depth[k] == 0) queue[tail++] = k;
-        c->softBlockedPass[k] = 0u; // no block yet
+        c->softAfterBlock[k] = 0u; // no block yet
         c->softMoves[k] = sd_soft_moves(&c->softBodies[k]);
     }
     while (head < tail) {

@@ -156,11 +156,8 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
     const int32_t nullBody = sd_null_soft_body(c);
     const int32_t end = island->slotStart + island->slotCount;
     for (int32_t slot = island->slotStart; slot < end; ++slot) {
-        if (slot + 8 < end && c->softSlotContact[slot + 8] >= 0) { // lanes are scattered in memory: fetch ahead
-            const char* ahead = (const char*)&c->contacts[c->activeContacts[c->softSlotContact[slot + 8]]];
-            for (size_t at = 0; at < sizeof(sdContact); at += 64) SD_PREFETCH(ahead + at); // every line of it
-            SD_PREFETCH(ahead + sizeof(sdContact) - 1);
-        }
+        if (slot + 8 < end && c->softSlotContact[slot + 8] >= 0) // lanes are scattered in memory: fetch ahead
+            sd_prefetch_contact(&c->contacts[c->activeContacts[c->softSlotContact[slot + 8]]]);
         sdSoftContact* soft = &c->soft[slot];
         const int32_t q = c->softSlotContact[slot];
         if (q < 0) { // padding: zero points, zero masses, the null body at both ends

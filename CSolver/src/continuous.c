@@ -167,7 +167,7 @@ void sd_solve_continuous(sdWorld* world) {
     }
     bool any = false;
     for (int32_t k = 0; k < c->contactCount; ++k) {
-        // The bodies from the step's compact copy (sd_prepare_contact_islands): the contact record only when
+        // The bodies from the step's compact copy (written by the collision pass): the contact record only when
         // the quick test fails.
         const int32_t a = c->contactBodies[2 * k], b = c->contactBodies[2 * k + 1];
         const double thin = c->bodyThickness[a] < c->bodyThickness[b] ? c->bodyThickness[a] : c->bodyThickness[b];

@@ -275,7 +275,8 @@ SD_INLINE int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32
     return count;
 }
 
-/// A polygon shape's view: its pose of this pass (a constant count, so the loops unroll), or posed into `scratch`.
+/// A polygon shape's view: its pose of this pass (boxes; sd_collide_shapes's box branches use the constant count
+/// so their loops unroll), or posed into `scratch`.
 SD_INLINE sdPolygonView sd_polygon_view(sdWorld* world, int32_t index, sdWorldPolygon* scratch) {
     if (world->collision.shapeHot[index].count != sdPosedVertices)
         return sd_world_polygon(world, &world->collision.shapes[index], scratch);

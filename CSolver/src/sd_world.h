@@ -189,4 +189,13 @@ void sd_destroy_joint_slot(sdWorld* world, int32_t i);
 /// Area (pt²) and polar moment per unit mass (pt²) of the built-in shapes.
 void sd_shape_mass_properties(sdShapeKind shape, double width, double height, double* area, double* unitInertia);
 
+/// Fetches every cache line of a contact record (six) ahead of its use: the passes that read contacts out of
+/// order (the collision pass's narrowphase, the soft step's lanes, finishing the step) do too much between two
+/// records for the hardware prefetcher to keep up.
+static inline void sd_prefetch_contact(const sdContact* contact) {
+    const char* at = (const char*)contact;
+    for (size_t k = 0; k < sizeof(sdContact); k += 64) SD_PREFETCH(at + k);
+    SD_PREFETCH(at + sizeof(sdContact) - 1);
+}
+
 #endif
