@@ -141,8 +141,8 @@ static inline bool sd_reverses_impacts(const sdWorld* world, const sdContactIsla
 
 /// Writes the velocity-stage system of contact island `island` at rows [base, base + m): the held joint layout
 /// islands' rows with their targets, then a normal and a friction row per contact point. For each row `rhs`
-/// receives its target of J·v⁺ (not yet minus the current J·v), `lo`/`hi` its bounds and `fixed` whether it
-/// starts out of the system. Returns m.
+/// receives the change of J·v its target asks (the target of J·v⁺ minus the current J·v), `lo`/`hi` its bounds
+/// and `fixed` whether it starts out of the system. Returns m.
 static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* island, int32_t base, double h) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
@@ -157,6 +157,7 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             const sdRow* row = &s->rows[r];
             const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
             sd_joint_row_target(world, row, h, u, &s->rhs[r], &s->fixed[r]);
+            s->rhs[r] -= u; // the system solves for the change of velocity
             s->lo[r] = row->lo;
             s->hi[r] = row->hi;
         }
@@ -187,10 +188,12 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
             // Touching points start in the system (a stack's rows all push; in free fall their relative motion
             // says nothing); a point with a real gap that its free motion does not close starts out of it.
             s->fixed[rn] = normal->c > sdTouchSlop && u >= s->rhs[rn];
+            s->rhs[rn] -= u;
         }
         const int32_t rt = base + m++;
         sd_friction_row(world, contact, k, firstNormal, arms, &s->rows[rt]);
         s->rhs[rt] = 0.0;
+        s->rhs[rt] -= sd_row_velocity(world, &s->rows[rt], world->vx, world->vy, world->w);
         s->lo[rt] = -INFINITY;
         s->hi[rt] = INFINITY;
         s->fixed[rt] = contact->friction > 0.0 ? 0 : 1;
@@ -460,8 +463,6 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
         }
         if (island->direct) {
             const int32_t m = sd_build_velocity_system(world, island, base, h);
-            for (int32_t r = base; r < base + m; ++r)
-                s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
             sd_solve_direct(world, base, m);
             for (int32_t r = base; r < base + m; ++r)
                 if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
@@ -496,9 +497,9 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
 }
 
 /// Writes the restitution system of a contact island at rows [base, base + m): the normal rows of points that
-/// pushed this substep, each with its target normal velocity and the bound that keeps its total impulse ≥ 0,
-/// then (if any) the rigid rows of the joint islands it holds, each keeping its J·v: a bounce carries through a
-/// pin or a weld to the items behind it. Without them one item of a pinned pair bounced off the floor while its
+/// pushed this substep, each with the change its target normal velocity asks and the bound that keeps its total
+/// impulse ≥ 0, then (if any) the rigid rows of the joint islands it holds, each keeping its J·v (no change): a
+/// bounce carries through a pin or a weld to the items behind it. Without them one item of a pinned pair bounced off the floor while its
 /// partner kept moving, and the next substep took up the pin's broken velocity by spinning the pair (a welded
 /// pair rose to 0.34 of its drop instead of e² = 0.09; a crossed pinned pair was thrown at 10¹⁵ pt/s). Returns m.
 static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland* island, int32_t base) {
@@ -532,6 +533,7 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
             }
             sd_finish_normal_row(world, contact, p, &arms, row);
             s->rhs[r] = target;
+            s->rhs[r] -= u; // the system solves for the change of velocity
             s->lo[r] = -point->normalImpulse; // the total normal impulse stays ≥ 0
             s->hi[r] = INFINITY;
             s->fixed[r] = 0;
@@ -548,7 +550,7 @@ static int32_t sd_build_restitution_system(sdWorld* world, const sdContactIsland
             if (!(row->flags & sdRowFlag_rigid)) continue;
             const int32_t r = base + m++;
             s->rows[r] = *row;
-            s->rhs[r] = sd_row_velocity(world, row, world->vx, world->vy, world->w); // less J·v below: no change
+            s->rhs[r] = 0.0; // J·v kept: no change
             s->lo[r] = -INFINITY;
             s->hi[r] = INFINITY;
             s->fixed[r] = 0;
@@ -570,8 +572,6 @@ void sd_apply_restitution(sdWorld* world, double h, bool lastSubstep) {
         }
         const int32_t m = sd_build_restitution_system(world, island, base);
         if (m == 0) continue;
-        for (int32_t r = base; r < base + m; ++r)
-            s->rhs[r] -= sd_row_velocity(world, &s->rows[r], world->vx, world->vy, world->w);
         sd_solve_direct(world, base, m);
         for (int32_t r = base; r < base + m; ++r)
             if (s->lambda[r] != 0.0) sd_apply_row(world, &s->rows[r], s->lambda[r], world->vx, world->vy, world->w);
