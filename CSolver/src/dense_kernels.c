@@ -138,12 +138,52 @@ SD_INLINE void sd_block_forward(const double* restrict block, int32_t m, int32_t
     }
 }
 
-/// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) with one supernode's double block.
+/// Four doubles, lane t a dot's partial sum t (sd_sparse_dot's s_t). Loaded through the unaligned type by a
+/// macro, not a function: a vector argument's ABI depends on the target.
+typedef double sdLanes __attribute__((vector_size(32)));
+typedef double sdLanesUnaligned __attribute__((vector_size(32), aligned(8), may_alias));
+#define SD_LANES_LOAD(p) (*(const sdLanesUnaligned*)(p))
+/// A dot's partial sums added as sd_sparse_dot adds them.
+#define SD_LANES_TOTAL(s) (((s)[0] + (s)[1]) + ((s)[2] + (s)[3]))
+
+/// y[c] −= a_c·b for the four columns a_0..a_3, each dot summed exactly as sd_sparse_dot sums it: lane t of a
+/// column's accumulator is its partial sum s_t, the tail goes to s_0, then (s_0 + s_1) + (s_2 + s_3). One dot's
+/// multiply-adds form a chain; four columns' chains side by side keep the multiply-adders busy (b loaded once).
+SD_INLINE void sd_dot4_subtract(const double* const a[4], const double* restrict b, int32_t n, double* restrict y) {
+    sdLanes s0 = {0.0, 0.0, 0.0, 0.0}, s1 = s0, s2 = s0, s3 = s0;
+    int32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        const sdLanes v = SD_LANES_LOAD(b + i);
+        s0 += SD_LANES_LOAD(a[0] + i) * v;
+        s1 += SD_LANES_LOAD(a[1] + i) * v;
+        s2 += SD_LANES_LOAD(a[2] + i) * v;
+        s3 += SD_LANES_LOAD(a[3] + i) * v;
+    }
+    for (; i < n; ++i) {
+        s0[0] += a[0][i] * b[i];
+        s1[0] += a[1][i] * b[i];
+        s2[0] += a[2][i] * b[i];
+        s3[0] += a[3][i] * b[i];
+    }
+    y[0] -= SD_LANES_TOTAL(s0);
+    y[1] -= SD_LANES_TOTAL(s1);
+    y[2] -= SD_LANES_TOTAL(s2);
+    y[3] -= SD_LANES_TOTAL(s3);
+}
+
+/// y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below) with one supernode's double block: first y −= L21ᵀ·below (independent
+/// dots, four columns at a time), then the triangle, each column waiting on the ones after it.
 SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_t w, double* restrict y,
                                  const double* restrict below) {
     const size_t ld = (size_t)m;
-    for (int32_t k = 0; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, m - w);
-    for (int32_t k = w - 1; k >= 0; --k) {
+    int32_t k = 0;
+    for (; k + 4 <= w; k += 4) {
+        const double* c = block + (size_t)k * ld + w;
+        const double* const columns[4] = {c, c + ld, c + 2 * ld, c + 3 * ld};
+        sd_dot4_subtract(columns, below, m - w, y + k);
+    }
+    for (; k < w; ++k) y[k] -= sd_sparse_dot(block + (size_t)k * ld + w, below, m - w);
+    for (k = w - 1; k >= 0; --k) {
         const double* restrict ck = block + (size_t)k * ld;
         y[k] = (y[k] - sd_sparse_dot(ck + k + 1, y + k + 1, w - k - 1)) * (1.0 / ck[k]);
     }
