@@ -117,6 +117,11 @@ bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows) {
 
 #define SD_INLINE static inline __attribute__((always_inline))
 
+/// The forward substitutions take four columns at a time in supernodes of at most this many rows: measured on the
+/// 10,000-cell grid (whose fronts are small) faster than column by column (packed 8 %, double a third), but on the
+/// 100,000-cell grid's large separators slower (packed 10 %, double 15 %).
+#define sdForwardBlockRows 64
+
 /// y[0..w) ← L11⁻¹·y, below = L21·y with one supernode's double block (the direct solve with a fresh factor).
 /// Pivots are applied as multiplications by their reciprocals: those do not wait for y, so the chain of
 /// dependent divisions leaves the critical path.
@@ -130,12 +135,36 @@ SD_INLINE void sd_block_forward(const double* restrict block, int32_t m, int32_t
         y[k] = v;
         for (int32_t i = k + 1; i < w; ++i) y[i] -= ck[i] * v;
     }
-    for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
-    for (int32_t k = 0; k < w; ++k) {
+    // below = L21·y, four columns per pass in small supernodes: each entry takes their updates in column order, one
+    // rounding each, as one column at a time would, but is loaded and stored once per four. The first pass starts
+    // from zero.
+    int32_t k = 0;
+    for (; k + 4 <= w && m <= sdForwardBlockRows; k += 4) {
+        const double* restrict c0 = block + (size_t)k * ld + w;
+        const double* restrict c1 = c0 + ld;
+        const double* restrict c2 = c1 + ld;
+        const double* restrict c3 = c2 + ld;
+        const double v0 = y[k], v1 = y[k + 1], v2 = y[k + 2], v3 = y[k + 3];
+        for (int32_t i = 0; i < b; ++i) {
+            double t = k == 0 ? 0.0 : below[i];
+            t += c0[i] * v0;
+            t += c1[i] * v1;
+            t += c2[i] * v2;
+            t += c3[i] * v3;
+            below[i] = t;
+        }
+    }
+    for (; k < w; ++k) {
         const double* restrict ck = block + (size_t)k * ld + w;
         const double v = y[k];
-        for (int32_t i = 0; i < b; ++i) below[i] += ck[i] * v;
+        for (int32_t i = 0; i < b; ++i) {
+            double t = k == 0 ? 0.0 : below[i];
+            t += ck[i] * v;
+            below[i] = t;
+        }
     }
+    if (w == 0)
+        for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
 }
 
 /// Four doubles, lane t a dot's partial sum t (sd_sparse_dot's s_t). Loaded through the unaligned type by a
@@ -189,10 +218,6 @@ SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_
     }
 }
 
-/// The packed forward substitution takes four columns at a time in supernodes of at most this many rows: measured
-/// on the 10,000-cell grid (whose fronts are small) 8 % faster than column by column, but on the 100,000-cell
-/// grid's large separators 10 % slower.
-#define sdPackedForwardBlockRows 64
 
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
 /// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y. In small supernodes four
@@ -204,7 +229,7 @@ SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_
     for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
     const float* restrict ck = packed;
     int32_t k = 0;
-    for (; k + 4 <= w && m <= sdPackedForwardBlockRows; k += 4) {
+    for (; k + 4 <= w && m <= sdForwardBlockRows; k += 4) {
         const float* restrict c0 = ck;
         const float* restrict c1 = c0 + (m - k);
         const float* restrict c2 = c1 + (m - k - 1);
