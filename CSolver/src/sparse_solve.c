@@ -45,47 +45,58 @@ static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdS
     return factor->bodyCount;
 }
 
+/// M⁻¹·Jᵀ·x per island-local body, four doubles apart (the fourth unused): one body's three entries are then a
+/// vector's lanes, updated in one operation each (the same product per lane as one at a time).
+typedef double sdBodyLanes __attribute__((vector_size(32)));
+typedef double sdBodyLanesUnaligned __attribute__((vector_size(32), aligned(8), may_alias));
+#define SD_BODY_STRIDE 4
+
 /// The body-space half of sd_compact_apply: y = M⁻¹·Jᵀ·x, fixed rows' x taken as zero when identityForFixed.
-static inline void sd_compact_scatter(sdSparseState* sp, const sdIsland* island, int32_t bodies,
+/// A row's J at one end is loaded as four lanes, the fourth the next field (the mass lanes' zero cancels it).
+SD_INLINE void sd_compact_scatter(sdSparseState* sp, const sdIsland* island, int32_t bodies,
                                       const double* restrict x, bool identityForFixed) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
     const double* restrict mass = sp->bodyMass;
     double* restrict y = sp->bodyVector;
-    memset(y, 0, 3 * (size_t)bodies * sizeof(double));
+    memset(y, 0, SD_BODY_STRIDE * (size_t)bodies * sizeof(double));
     for (int32_t e = 0; e < n; ++e) {
         const sdCompactRow* c = &rows[e];
         const double v = identityForFixed && fixed[e] ? 0.0 : x[e];
         if (c->a >= 0) {
-            double* ya = y + 3 * c->a;
+            sdBodyLanesUnaligned* ya = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->a);
             const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
-            ya[0] += (im * c->ja[0]) * v;
-            ya[1] += (im * c->ja[1]) * v;
-            ya[2] += (ii * c->ja[2]) * v;
+            const sdBodyLanes m = {im, im, ii, 0.0};
+            *ya += (m * *(const sdBodyLanesUnaligned*)c->ja) * v;
         }
         if (c->b >= 0) {
-            double* yb = y + 3 * c->b;
+            sdBodyLanesUnaligned* yb = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->b);
             const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
-            yb[0] += (im * c->jb[0]) * v;
-            yb[1] += (im * c->jb[1]) * v;
-            yb[2] += (ii * c->jb[2]) * v;
+            const sdBodyLanes m = {im, im, ii, 0.0};
+            *yb += (m * *(const sdBodyLanesUnaligned*)c->jb) * v;
         }
     }
 }
 
 /// K·x of one compact row from y = M⁻¹·Jᵀ·x (the row-space half of sd_compact_apply).
-static inline double sd_compact_row_product(const sdCompactRow* c, const double* restrict y, double x) {
+SD_INLINE double sd_compact_row_product(const sdCompactRow* c, const double* restrict y, double x) {
     double v = c->extra * x;
-    if (c->a >= 0) v += c->ja[0] * y[3 * c->a] + c->ja[1] * y[3 * c->a + 1] + c->ja[2] * y[3 * c->a + 2];
-    if (c->b >= 0) v += c->jb[0] * y[3 * c->b] + c->jb[1] * y[3 * c->b + 1] + c->jb[2] * y[3 * c->b + 2];
+    if (c->a >= 0) {
+        const double* ya = y + SD_BODY_STRIDE * c->a;
+        v += c->ja[0] * ya[0] + c->ja[1] * ya[1] + c->ja[2] * ya[2];
+    }
+    if (c->b >= 0) {
+        const double* yb = y + SD_BODY_STRIDE * c->b;
+        v += c->jb[0] * yb[0] + c->jb[1] * yb[1] + c->jb[2] * yb[2];
+    }
     return v;
 }
 
 /// out = A·x over the compact rows: K on free rows, identity on fixed rows when identityForFixed (else K with
 /// the fixed rows' entries of x as they are).
-static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* restrict x,
-                             double* restrict out, bool identityForFixed) {
+SD_INLINE void sd_compact_apply_body(sdSparseState* sp, const sdIsland* island, int32_t bodies,
+                                     const double* restrict x, double* restrict out, bool identityForFixed) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
@@ -103,8 +114,8 @@ static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t 
 
 /// q = K·p on the free rows, zero on the fixed ones, returning pᵀ·q — the conjugate-gradient product and its dot
 /// in one pass over the rows (the dot's four partial sums as sd_sparse_dot takes them).
-static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* restrict p,
-                                   double* restrict q) {
+SD_INLINE double sd_compact_apply_dot_body(sdSparseState* sp, const sdIsland* island, int32_t bodies,
+                                           const double* restrict p, double* restrict q) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
@@ -131,6 +142,43 @@ static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, in
         s0 += p[e] * q[e];
     }
     return (s0 + s1) + (s2 + s3);
+}
+
+// The products in an AVX2 copy when the processor has it: a body's three lanes in one instruction. AVX2 without
+// FMA, so no multiply-add is fused and both copies give the same bits.
+static void sd_compact_apply_generic(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* x,
+                                     double* out, bool identityForFixed) {
+    sd_compact_apply_body(sp, island, bodies, x, out, identityForFixed);
+}
+static double sd_compact_apply_dot_generic(sdSparseState* sp, const sdIsland* island, int32_t bodies,
+                                           const double* p, double* q) {
+    return sd_compact_apply_dot_body(sp, island, bodies, p, q);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_compact_apply_avx2(sdSparseState* sp, const sdIsland* island, int32_t bodies,
+                                                 const double* x, double* out, bool identityForFixed) {
+    sd_compact_apply_body(sp, island, bodies, x, out, identityForFixed);
+}
+SD_TARGET_AVX2 static double sd_compact_apply_dot_avx2(sdSparseState* sp, const sdIsland* island, int32_t bodies,
+                                                       const double* p, double* q) {
+    return sd_compact_apply_dot_body(sp, island, bodies, p, q);
+}
+#endif
+
+static void sd_compact_apply(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* x,
+                             double* out, bool identityForFixed) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) return sd_compact_apply_avx2(sp, island, bodies, x, out, identityForFixed);
+#endif
+    sd_compact_apply_generic(sp, island, bodies, x, out, identityForFixed);
+}
+
+static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, int32_t bodies, const double* p,
+                                   double* q) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) return sd_compact_apply_dot_avx2(sp, island, bodies, p, q);
+#endif
+    return sd_compact_apply_dot_generic(sp, island, bodies, p, q);
 }
 
 /// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z

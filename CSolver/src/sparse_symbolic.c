@@ -21,7 +21,7 @@ int sd_sparse_reserve(sdWorld* world, int32_t rows) {
             !SD_GROW(sp->factorFixed, rows) || !SD_GROW(sp->vectorA, rows) || !SD_GROW(sp->vectorB, rows) ||
             !SD_GROW(sp->islands, rows) || !SD_GROW(sp->supernodes, rows) || !SD_GROW(sp->nodeStack, rows) ||
             !SD_GROW(sp->updateStart, rows) || !SD_GROW(sp->compact, rows) || !SD_GROW(sp->compactFixed, rows) ||
-            !SD_GROW(sp->bodyVector, 3 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1) ||
+            !SD_GROW(sp->bodyVector, 4 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1) ||
             !SD_GROW(sp->projectionWarm, (size_t)sdProjectionIterations * (size_t)rows) ||
             !SD_GROW(sp->bodyMass, 2 * ((size_t)rows + 1)) || !SD_GROW(sp->islandBodies, 2 * (size_t)rows + 1))
             return sdResult_outOfMemory;
