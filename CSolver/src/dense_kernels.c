@@ -39,9 +39,33 @@ static inline __attribute__((always_inline)) bool sd_front_body(double* restrict
             const double* restrict p1 = p0 + ld;
             const double* restrict p2 = p1 + ld;
             const double* restrict p3 = p2 + ld;
-            // Two trailing columns per pass: each panel entry loaded once for both (the same arithmetic per
-            // entry as one column at a time).
+            // Four, then two trailing columns per pass: each panel entry loaded once for all of them (the same
+            // arithmetic per entry as one column at a time).
             int32_t j = k0 + 4;
+            for (; j + 4 <= m; j += 4) {
+                double* restrict c0 = f + (size_t)j * ld;
+                double* restrict c1 = c0 + ld;
+                double* restrict c2 = c1 + ld;
+                double* restrict c3 = c2 + ld;
+                const double l0 = p0[j], l1 = p1[j], l2 = p2[j], l3 = p3[j];
+                const double n0 = p0[j + 1], n1 = p1[j + 1], n2 = p2[j + 1], n3 = p3[j + 1];
+                const double o0 = p0[j + 2], o1 = p1[j + 2], o2 = p2[j + 2], o3 = p3[j + 2];
+                const double q0 = p0[j + 3], q1 = p1[j + 3], q2 = p2[j + 3], q3 = p3[j + 3];
+                // The 4 × 4 corner's lower triangle.
+                c0[j] -= l0 * l0 + l1 * l1 + l2 * l2 + l3 * l3;
+                c0[j + 1] -= n0 * l0 + n1 * l1 + n2 * l2 + n3 * l3;
+                c1[j + 1] -= n0 * n0 + n1 * n1 + n2 * n2 + n3 * n3;
+                c0[j + 2] -= o0 * l0 + o1 * l1 + o2 * l2 + o3 * l3;
+                c1[j + 2] -= o0 * n0 + o1 * n1 + o2 * n2 + o3 * n3;
+                c2[j + 2] -= o0 * o0 + o1 * o1 + o2 * o2 + o3 * o3;
+                for (int32_t i = j + 3; i < m; ++i) {
+                    const double a0 = p0[i], a1 = p1[i], a2 = p2[i], a3 = p3[i];
+                    c0[i] -= a0 * l0 + a1 * l1 + a2 * l2 + a3 * l3;
+                    c1[i] -= a0 * n0 + a1 * n1 + a2 * n2 + a3 * n3;
+                    c2[i] -= a0 * o0 + a1 * o1 + a2 * o2 + a3 * o3;
+                    c3[i] -= a0 * q0 + a1 * q1 + a2 * q2 + a3 * q3;
+                }
+            }
             for (; j + 2 <= m; j += 2) {
                 double* restrict cj = f + (size_t)j * ld;
                 double* restrict cn = cj + ld;
