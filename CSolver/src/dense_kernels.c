@@ -308,7 +308,8 @@ SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_
     }
 }
 
-/// Σ a[i]·b[i] for a single-precision a (four partial sums, in double).
+/// Σ a[i]·b[i] for a single-precision a (four partial sums, in double; the last n mod 4 terms into the first).
+/// The tail is one switch, not a loop: in the backward substitution its length changes from column to column.
 SD_INLINE double sd_mixed_dot(const float* restrict a, const double* restrict b, int32_t n) {
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
     int32_t i = 0;
@@ -318,7 +319,22 @@ SD_INLINE double sd_mixed_dot(const float* restrict a, const double* restrict b,
         s2 += (double)a[i + 2] * b[i + 2];
         s3 += (double)a[i + 3] * b[i + 3];
     }
-    for (; i < n; ++i) s0 += (double)a[i] * b[i];
+    switch (n - i) {
+    case 3:
+        s0 += (double)a[i] * b[i];
+        s0 += (double)a[i + 1] * b[i + 1];
+        s0 += (double)a[i + 2] * b[i + 2];
+        break;
+    case 2:
+        s0 += (double)a[i] * b[i];
+        s0 += (double)a[i + 1] * b[i + 1];
+        break;
+    case 1:
+        s0 += (double)a[i] * b[i];
+        break;
+    default:
+        break;
+    }
     return (s0 + s1) + (s2 + s3);
 }
 
