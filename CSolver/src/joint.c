@@ -227,8 +227,10 @@ static void sd_move_world_anchor(sdWorld* world, int32_t index, double x, double
         joint->localAX = x;
         joint->localAY = y;
     }
-    // Keep the hot copy of a single-body spring current (the layout is reused while only anchors move).
+    // Keep the hot copy of a single-body spring current (the layout is reused while only anchors move); the
+    // solver's per-row copy is made again at the next step.
     sdSolverScratch* s = &world->scratch;
+    s->geometryCurrent = false;
     if (s->layoutValid && index < s->jointSpringCapacity && s->jointSpring[index] >= 0) {
         for (int32_t k = s->jointSpring[index]; k < s->springCount && s->springs[k].joint == index; ++k) {
             s->springs[k].otherX = x;

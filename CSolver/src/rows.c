@@ -77,13 +77,18 @@ static void sd_refresh_rows(sdWorld* world, double h, int32_t start, int32_t end
 
 void sd_refresh_row_geometry(sdWorld* world, double h) {
     sdSolverScratch* s = &world->scratch;
+    // The copy of an earlier step still holds (the ~15 MB of joint records of 100,000 chain links need not stream
+    // through memory every step) unless the layout, a world anchor or the substep length changed since.
+    const bool current = s->geometryCurrent && s->geometryLayout == s->layoutVersion && s->rowSpringStep == h;
     s->rowSpringStep = h;
     // Islands solved in body space fill no rows (body_space.c keeps its own hot springs) unless a contact island
     // holds them this step (it fills its joint islands' rows): the others are refreshed, runs of them together.
+    // Such an island is refreshed whenever it is held (a copy made while no island held it would be missing).
     int32_t runStart = -1, runEnd = -1;
     for (int32_t k = 0; k < s->islandCount; ++k) {
         const sdIsland* island = &s->islands[k];
         if ((island->path == sdSolvePath_singleBody && island->owner < 0) || island->rowCount == 0) continue;
+        if (current && island->path != sdSolvePath_singleBody) continue;
         if (island->rowStart != runEnd) {
             if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
             runStart = island->rowStart;
@@ -91,6 +96,8 @@ void sd_refresh_row_geometry(sdWorld* world, double h) {
         runEnd = island->rowStart + island->rowCount;
     }
     if (runStart >= 0) sd_refresh_rows(world, h, runStart, runEnd);
+    s->geometryCurrent = true;
+    s->geometryLayout = s->layoutVersion;
 }
 
 double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g) {

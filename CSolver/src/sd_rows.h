@@ -19,7 +19,8 @@
 /// Writes the row types of a joint into `types` and returns how many.
 int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types);
 /// Copies the joint geometry of every layout row that will be filled this step, and a spring row's κ and η for
-/// substep h, into the scratch's per-row arrays (once a step, after the contact islands, before the substeps).
+/// substep h, into the scratch's per-row arrays (once a step, after the contact islands, before the substeps; rows
+/// whose copy still holds are skipped: see sdSolverScratch.geometryCurrent).
 void sd_refresh_row_geometry(sdWorld* world, double h);
 /// Jacobian, error, flags and bounds of one row at the current positions, from its joint's geometry `g` (the
 /// joint itself is read only for prismatic axes and limits).

@@ -125,7 +125,7 @@ bool sd_band_solve(double* ab, int32_t n, int32_t kd, double* b);
 
 // solve_tridiagonal.c
 /// sd_band_solve for kd = 1 (chains of one row a link: a tridiagonal band, block diagonal when islands were
-/// merged), entry (i, j) at (i − j) + 2j: the same operations in the same order, blocks of equal length four at a
+/// merged), entry (i, j) at (i − j) + 2j: the same operations in the same order, blocks of equal length eight at a
 /// time in vector lanes. False when not positive definite.
 bool sd_tridiagonal_solve(double* ab, int32_t n, double* b);
 

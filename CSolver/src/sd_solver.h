@@ -22,7 +22,7 @@ typedef enum sdRowType {
     sdRow_angleFriction,  // relative spin, impulse bounded by frictionTorque·h
 } sdRowType;
 
-/// What filling a joint row reads of its joint, copied per row in layout order once a step
+/// What filling a joint row reads of its joint, copied per row in layout order before a step that needs it
 /// (sd_refresh_row_geometry): the fills of a step's substeps and Newton steps then read one cache line a row,
 /// in order, instead of the joint scattered over three. Prismatic axes and limits are read from the joint.
 typedef struct sdRowGeometry {
@@ -173,9 +173,13 @@ typedef struct sdSolverScratch {
     int32_t* sortIndex;
     int32_t* sortBuffer; // merge-sort scratch for row ordering
     struct sdRow* rows;
-    sdRowGeometry* geometry;     // per layout position: its joint's geometry, refreshed each step
+    sdRowGeometry* geometry;     // per layout position: its joint's geometry (sd_refresh_row_geometry)
     double* rowSpring;           // 2 per layout position: a spring row's κ and η for rowSpringStep (refreshed with
     double rowSpringStep;        // the geometry; 0: none)
+    // The geometry and κ, η above outlive the step that copied them while nothing they hold changes: every joint
+    // setter but a world anchor's move changes the topology (a new layout), and that move clears geometryCurrent.
+    bool geometryCurrent;        // the copy holds every joint's values as of now (for geometryLayout, rowSpringStep)
+    uint64_t geometryLayout;     // the layoutVersion the copy was made for
     double* lambda;
     double* rhs;
     double* lo;

@@ -1,20 +1,25 @@
 // The band Cholesky and solve of a kd = 1 band: chains of distance links, merged into one block-diagonal band.
 // Each entry takes sd_band_solve's operations (the loops of sd_band_column, sd_band_forward and sd_band_backward
 // with their one term written out), a row's forward substitution right after its column. A block ends where the
-// subdiagonal is an exact zero. Blocks of equal length (the chains of one scene) go four at a time, one per vector
-// lane: a square root and three divisions a row are then shared by four rows, and each lane does exactly the
-// scalar arithmetic (no fused multiply-adds; correctly rounded √ and ÷), so the bits are the scalar loops'. The
-// lanes are compiled for the baseline and for AVX2 (SD_AVX2_DISPATCH, sd_field.h).
+// subdiagonal is an exact zero. Blocks of equal length (the chains of one scene) go eight at a time, one per vector
+// lane: a square root and three divisions a row are then shared by eight rows, and each lane does exactly the
+// scalar arithmetic (no fused multiply-adds; correctly rounded √ and ÷), so the bits are the scalar loops'. Each
+// row waits for the square root and division of the row above: eight chains in flight rather than four keep the
+// divider busy through that wait. The lanes are compiled for the baseline, AVX2 and AVX-512 (SD_AVX2_DISPATCH,
+// sd_field.h).
 #include "sd_field.h"
 #include "sd_solve.h"
 
 #pragma STDC FP_CONTRACT OFF
 
-typedef double sdTriV4 __attribute__((vector_size(32), aligned(8)));
-typedef int64_t sdTriM4 __attribute__((vector_size(32), aligned(8)));
+typedef double sdTriV8 __attribute__((vector_size(64), aligned(8)));
+typedef int64_t sdTriM8 __attribute__((vector_size(64), aligned(8)));
 
-/// Blocks solved together (the vector lanes; also the scalar loops' interleave, for their latency chains).
-#define sdTridiagonalLanes 4
+/// Blocks solved together in vector lanes.
+#define sdTridiagonalLanes 8
+/// Fewest equal blocks worth the lanes (the rest of the lanes then repeat them); fewer, or blocks of unequal
+/// length, go through the scalar loops this many at a time, interleaved for their latency chains.
+#define sdTridiagonalScalarBlocks 4
 
 /// Blocks [lo[l], hi[l]) one entry at a time, interleaved.
 static bool sd_tridiagonal_blocks(double* ab, double* b, const int32_t* lo, const int32_t* hi, int32_t lanes,
@@ -50,15 +55,18 @@ static bool sd_tridiagonal_blocks(double* ab, double* b, const int32_t* lo, cons
 #if __has_builtin(__builtin_elementwise_sqrt)
 #define SD_TRI_SQRT(x) __builtin_elementwise_sqrt(x)
 #else
-#define SD_TRI_SQRT(x) ((sdTriV4){sqrt((x)[0]), sqrt((x)[1]), sqrt((x)[2]), sqrt((x)[3])})
+#define SD_TRI_SQRT(x)                                                                                                \
+    ((sdTriV8){sqrt((x)[0]), sqrt((x)[1]), sqrt((x)[2]), sqrt((x)[3]), sqrt((x)[4]), sqrt((x)[5]), sqrt((x)[6]),    \
+               sqrt((x)[7])})
 #endif
 
-/// Four blocks of `length` rows starting at lo[0..3], one per lane: sd_tridiagonal_blocks' operations.
+/// Eight blocks of `length` rows starting at lo[0..7], one per lane: sd_tridiagonal_blocks' operations. Lanes
+/// may repeat a block (they then read the same entries and write the same results).
 SD_INLINE bool sd_tridiagonal_lanes(double* ab, double* b, const int32_t* lo, int32_t length) {
-    const sdTriV4 zero = {0.0, 0.0, 0.0, 0.0};
-    sdTriV4 below = zero, previous = zero; // the last row's subdiagonal entry of L and solved b
+    const sdTriV8 zero = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    sdTriV8 below = zero, previous = zero; // the last row's subdiagonal entry of L and solved b
     for (int32_t t = 0; t < length; ++t) {
-        sdTriV4 d, v;
+        sdTriV8 d, v;
         for (int l = 0; l < sdTridiagonalLanes; ++l) {
             d[l] = ab[2 * (size_t)(lo[l] + t)];
             v[l] = b[lo[l] + t];
@@ -67,12 +75,14 @@ SD_INLINE bool sd_tridiagonal_lanes(double* ab, double* b, const int32_t* lo, in
             d = d - below * below;
             v = v - below * previous;
         }
-        const sdTriM4 positive = d > zero;
-        if (!(positive[0] & positive[1] & positive[2] & positive[3])) return false;
+        const sdTriM8 positive = d > zero;
+        int64_t all = -1;
+        for (int l = 0; l < sdTridiagonalLanes; ++l) all &= positive[l];
+        if (!all) return false;
         d = SD_TRI_SQRT(d);
         v = v / d;
         if (t + 1 < length) {
-            sdTriV4 s;
+            sdTriV8 s;
             for (int l = 0; l < sdTridiagonalLanes; ++l) s[l] = ab[2 * (size_t)(lo[l] + t) + 1];
             below = s / d;
             for (int l = 0; l < sdTridiagonalLanes; ++l) ab[2 * (size_t)(lo[l] + t) + 1] = below[l];
@@ -83,15 +93,15 @@ SD_INLINE bool sd_tridiagonal_lanes(double* ab, double* b, const int32_t* lo, in
         }
         previous = v;
     }
-    sdTriV4 next = zero; // the row below's solution
+    sdTriV8 next = zero; // the row below's solution
     for (int32_t t = length - 1; t >= 0; --t) {
-        sdTriV4 v, diagonal;
+        sdTriV8 v, diagonal;
         for (int l = 0; l < sdTridiagonalLanes; ++l) {
             v[l] = b[lo[l] + t];
             diagonal[l] = ab[2 * (size_t)(lo[l] + t)];
         }
         if (t + 1 < length) {
-            sdTriV4 s;
+            sdTriV8 s;
             for (int l = 0; l < sdTridiagonalLanes; ++l) s[l] = ab[2 * (size_t)(lo[l] + t) + 1];
             v = v - s * next;
         }
@@ -111,35 +121,47 @@ static bool sd_tridiagonal_lanes_generic(double* ab, double* b, const int32_t* l
 SD_TARGET_AVX2 static bool sd_tridiagonal_lanes_avx2(double* ab, double* b, const int32_t* lo, int32_t length) {
     return sd_tridiagonal_lanes(ab, b, lo, length);
 }
+/// And in 8-wide ones (FP_CONTRACT off: no multiply-add fused although the target has FMA).
+SD_TARGET_AVX512 static bool sd_tridiagonal_lanes_avx512(double* ab, double* b, const int32_t* lo, int32_t length) {
+    return sd_tridiagonal_lanes(ab, b, lo, length);
+}
 #endif
 
-bool sd_tridiagonal_solve(double* ab, int32_t n, double* b) {
+/// The lanes' copy for the widest registers the processor has.
+typedef bool (*sdTridiagonalLanesFunction)(double* ab, double* b, const int32_t* lo, int32_t length);
+static sdTridiagonalLanesFunction sd_tridiagonal_lanes_for_cpu(void) {
 #if SD_AVX2_DISPATCH
-    const bool avx2 = sd_cpu_has_avx2();
+    if (sd_cpu_has_avx512()) return sd_tridiagonal_lanes_avx512;
+    if (sd_cpu_has_avx2()) return sd_tridiagonal_lanes_avx2;
 #endif
+    return sd_tridiagonal_lanes_generic;
+}
+
+bool sd_tridiagonal_solve(double* ab, int32_t n, double* b) {
+    const sdTridiagonalLanesFunction lanes = sd_tridiagonal_lanes_for_cpu();
     int32_t start = 0;
     while (start < n) {
-        int32_t lo[sdTridiagonalLanes], hi[sdTridiagonalLanes], lanes = 0, longest = 0;
-        bool equal = true;
-        while (lanes < sdTridiagonalLanes && start < n) {
-            int32_t end = start + 1;
+        // The next blocks, up to a lane each; `equal` of them as long as the first.
+        int32_t lo[sdTridiagonalLanes], hi[sdTridiagonalLanes], blocks = 0, equal = 0, longest = 0;
+        for (int32_t next = start; blocks < sdTridiagonalLanes && next < n; ++blocks) {
+            int32_t end = next + 1;
             while (end < n && ab[2 * (size_t)(end - 1) + 1] != 0.0) end += 1;
-            lo[lanes] = start;
-            hi[lanes] = end;
-            if (end - start > longest) longest = end - start;
-            if (lanes > 0 && end - start != hi[0] - lo[0]) equal = false;
-            lanes += 1;
-            start = end;
+            lo[blocks] = next;
+            hi[blocks] = end;
+            if (equal == blocks && end - next == hi[0] - lo[0]) equal += 1;
+            next = end;
         }
         bool solved;
-        if (lanes == sdTridiagonalLanes && equal) {
-#if SD_AVX2_DISPATCH
-            solved = avx2 ? sd_tridiagonal_lanes_avx2(ab, b, lo, longest) : sd_tridiagonal_lanes_generic(ab, b, lo, longest);
-#else
-            solved = sd_tridiagonal_lanes_generic(ab, b, lo, longest);
-#endif
+        if (equal >= sdTridiagonalScalarBlocks) {
+            for (int32_t l = equal; l < sdTridiagonalLanes; ++l) lo[l] = lo[l - equal];
+            solved = lanes(ab, b, lo, hi[0] - lo[0]);
+            start = hi[equal - 1];
         } else {
-            solved = sd_tridiagonal_blocks(ab, b, lo, hi, lanes, longest);
+            const int32_t count = blocks < sdTridiagonalScalarBlocks ? blocks : sdTridiagonalScalarBlocks;
+            for (int32_t l = 0; l < count; ++l)
+                if (hi[l] - lo[l] > longest) longest = hi[l] - lo[l];
+            solved = sd_tridiagonal_blocks(ab, b, lo, hi, count, longest);
+            start = hi[count - 1];
         }
         if (!solved) return false;
     }

@@ -13,8 +13,6 @@
 // that began or stopped touching become events.
 #include "sd_rows.h"
 
-#include <string.h>
-
 // The integration loops have AVX2 and AVX-512 copies (AVX-512 implies FMA): no multiply-add may be fused, so
 // every copy gives the baseline's bits.
 #pragma STDC FP_CONTRACT OFF
@@ -26,9 +24,15 @@
 
 /// v* for slots [0, n): every slot computed, only awake ones written (a select, not a branch, so the loop
 /// vectorises; the others keep their bits). `fields` and `velocityFields` are constants wherever this is inlined,
-/// so without fields nothing is added to the forces (not even a zero: −0 + 0 would change a sign bit).
+/// so without fields nothing is added to the forces (not even a zero: −0 + 0 would change a sign bit). Every
+/// slot's start velocity (zero for static bodies) is kept first, for the trapezoidal spring rows and the position
+/// update: here, where the loop reads it anyway, rather than in copies of their own.
 SD_INLINE void sd_free_velocities(sdWorld* world, const sdFieldOutput* field, int32_t n, double h, bool fields,
                                   bool velocityFields) {
+    sdSolverScratch* s = &world->scratch;
+    double* restrict v0x = s->v0x;
+    double* restrict v0y = s->v0y;
+    double* restrict w0 = s->w0;
     const uint8_t* restrict awake = world->awake;
     const double* restrict gravityX = world->gravityX;
     const double* restrict gravityY = world->gravityY;
@@ -49,6 +53,9 @@ SD_INLINE void sd_free_velocities(sdWorld* world, const sdFieldOutput* field, in
     double* restrict w = world->w;
     SD_VECTORIZE
     for (int32_t i = 0; i < n; ++i) {
+        v0x[i] = vx[i];
+        v0y[i] = vy[i];
+        w0[i] = w[i];
         double fx = forceX[i], fy = forceY[i];
         if (fields) { // a law's singularity can give ±inf or NaN: held to sdMaxForce, NaN to 0
             fx += sd_clamp_magnitude(fieldX[i], sdMaxForce);
@@ -104,18 +111,8 @@ static void sd_free_velocities_dispatch(sdWorld* world, const sdFieldOutput* fie
 }
 
 static void sd_integrate_velocities(sdWorld* world, double h) {
-    sdSolverScratch* s = &world->scratch;
     const sdFieldOutput field = sd_field_output(world);
     const int32_t n = world->slotCount;
-    // Every slot's start state (zero velocity for static bodies) feeds the trapezoidal spring rows and the
-    // position update: whole-array copies stream far faster than a per-body loop that branches.
-    const size_t bytes = (size_t)n * sizeof(double);
-    memcpy(s->v0x, world->vx, bytes);
-    memcpy(s->v0y, world->vy, bytes);
-    memcpy(s->w0, world->w, bytes);
-    memcpy(s->x0, world->x, bytes);
-    memcpy(s->y0, world->y, bytes);
-    memcpy(s->a0, world->angle, bytes);
     for (int32_t i = 0; i < n; ++i) {
         // exp is costly: the factors are cached per substep length. Slots that are not awake get factors too
         // (never used: the loop below reads every slot but writes only awake ones).
@@ -130,9 +127,14 @@ static void sd_integrate_velocities(sdWorld* world, double h) {
 
 /// Positions for slots [0, n) (awake ones; a select, as above): speeds capped at sdMaxMagnitude (see CSolver.h:
 /// diverging motion grows linearly, never to infinity), then the analytic model's mean of the start and end
-/// velocities (trapezoidal: exact for constant forces) or the UIKit-compatible model's semi-implicit Euler.
+/// velocities (trapezoidal: exact for constant forces) or the UIKit-compatible model's semi-implicit Euler. Every
+/// slot's start position is kept first, for continuous collision to sweep from (nothing moved a body since the
+/// substep began): here, where the loop reads it anyway.
 SD_INLINE void sd_move_positions(sdWorld* world, int32_t n, double h, bool trapezoidal) {
-    const sdSolverScratch* s = &world->scratch;
+    sdSolverScratch* s = &world->scratch;
+    double* restrict x0 = s->x0;
+    double* restrict y0 = s->y0;
+    double* restrict a0 = s->a0;
     const uint8_t* restrict awake = world->awake;
     const double* restrict v0x = s->v0x;
     const double* restrict v0y = s->v0y;
@@ -146,6 +148,9 @@ SD_INLINE void sd_move_positions(sdWorld* world, int32_t n, double h, bool trape
     const double half = 0.5 * h;
     SD_VECTORIZE
     for (int32_t i = 0; i < n; ++i) {
+        x0[i] = x[i];
+        y0[i] = y[i];
+        a0[i] = angle[i];
         const double cvx = sd_clamp_magnitude(vx[i], sdMaxMagnitude);
         const double cvy = sd_clamp_magnitude(vy[i], sdMaxMagnitude);
         const double cw = sd_clamp_magnitude(w[i], sdMaxMagnitude);
