@@ -147,6 +147,9 @@ static int32_t sd_null_soft_body(sdCollisionState* c) {
     return k;
 }
 
+/// How far ahead of the lane it prepares the preparation fetches a lane's contact record and bodies.
+#define sdPrepareAhead 8
+
 void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h) {
     sdCollisionState* c = &world->collision;
@@ -156,18 +159,23 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
     const int32_t nullBody = sd_null_soft_body(c);
     const int32_t end = island->slotStart + island->slotCount;
     for (int32_t slot = island->slotStart; slot < end; ++slot) {
-        if (slot + 8 < end && c->softSlotContact[slot + 8] >= 0) // lanes are scattered in memory: fetch ahead
-            sd_prefetch_contact(&c->contacts[c->activeContacts[c->softSlotContact[slot + 8]]]);
+        if (slot + sdPrepareAhead < end && c->softSlotContact[slot + sdPrepareAhead] >= 0) {
+            // Lanes are in sweep order, their contacts and bodies scattered in memory: fetch ahead.
+            const int32_t* ahead = &c->softLaneBodies[2 * (slot + sdPrepareAhead)];
+            sd_prefetch_contact(&c->contacts[c->softSlotContact[slot + sdPrepareAhead]]);
+            SD_PREFETCH(&c->softBodies[ahead[0]]);
+            SD_PREFETCH(&c->softBodies[ahead[1]]);
+        }
         sdSoftContact* soft = &c->soft[slot];
-        const int32_t q = c->softSlotContact[slot];
-        if (q < 0) { // padding: zero points, zero masses, the null body at both ends
+        const int32_t k = c->softSlotContact[slot];
+        if (k < 0) { // padding: zero points, zero masses, the null body at both ends
             *soft = (sdSoftContact){.a = nullBody, .b = nullBody};
             continue;
         }
-        sdContact* contact = &c->contacts[c->activeContacts[q]];
+        sdContact* contact = &c->contacts[k];
+        soft->a = c->softLaneBodies[2 * slot];
+        soft->b = c->softLaneBodies[2 * slot + 1];
         const int32_t a = contact->bodyA, b = contact->bodyB;
-        soft->a = c->softEnds[2 * q];
-        soft->b = c->softEnds[2 * q + 1];
         // The bodies' local records hold the world's inverse masses and velocities as the step found them.
         const sdSoftBody* bodyA = &c->softBodies[soft->a];
         const sdSoftBody* bodyB = &c->softBodies[soft->b];
@@ -316,7 +324,7 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
         sdSoftContact* soft = &c->soft[slot];
         if (soft->pointCount == 0 || !(soft->flags & sdSoftFlag_bounces)) continue; // padding, or no impact
-        sd_soft_bounce(c, soft, &c->contacts[c->activeContacts[c->softSlotContact[slot]]]);
+        sd_soft_bounce(c, soft, &c->contacts[c->softSlotContact[slot]]);
     }
     const int32_t last = island->contactStart + island->contactCount;
     for (int32_t q = island->contactStart; q < last; ++q) {

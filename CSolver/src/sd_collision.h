@@ -258,7 +258,8 @@ typedef struct sdCollisionState {
     int32_t* ownedLayout;       // joint layout islands grouped by the contact island that holds them
     int32_t ownedCapacity;
     sdSoftContact* soft;        // the soft step's constraints by lane, in sweep order (large islands only)
-    int32_t* softSlotContact;   // per lane: its contact's position in `activeContacts`, or −1 for padding
+    int32_t* softSlotContact;   // per lane: its contact (index in `contacts`), or −1 for padding
+    int32_t* softLaneBodies;    // per lane: its contact's two local body slots (2 entries; unset in padding)
     int32_t softCapacity;       // lanes
     sdSoftBody* softBodies;     // the soft step's bodies, by local slot (each large island a range)
     int32_t* softBodySlot;      // per local slot: the world's body slot
