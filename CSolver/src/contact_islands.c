@@ -141,6 +141,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
     if (c->softBodyCapacity < 2 * c->activeCount + 1) {
         const int32_t count = 2 * c->activeCount + 1;
         if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count) ||
+            !SD_GROW(c->softBodyStart, count) ||
             !SD_GROW(c->softAfterBlock, count) || !SD_GROW(c->softMoves, count))
             return sdResult_outOfMemory;
         c->softBodyCapacity = count;

@@ -53,6 +53,15 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->w += b->invInertia * p * cb;
 }
 
+/// Applies a contact's accumulated impulses (its points' and its friction row's) to its bodies.
+static inline void sd_warm_start_lane(const sdSoftContact* soft, sdSoftBody* a, sdSoftBody* b) {
+    for (int32_t p = 0; p < soft->pointCount; ++p) {
+        const sdSoftPoint* sp = &soft->points[p];
+        sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, sp->impulse);
+    }
+    sd_push(a, b, -soft->ny, soft->nx, soft->fca, soft->fcb, soft->tangentImpulse);
+}
+
 /// Reads the world's velocities of the island's bodies into their local slots.
 void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
@@ -112,6 +121,7 @@ static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island)
 /// memory.
 static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
     sdCollisionState* c = &world->collision;
+    const sdSolverScratch* s = &world->scratch;
     island->bodyStart = *next;
     for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
         const int32_t k = c->activeContacts[q];
@@ -133,6 +143,8 @@ static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32
                 body->dy = world->y[i] - c->collideY[i];
                 body->c = 1.0; // the step starts at the collision pass's pose
                 body->s = 0.0;
+                c->softBodyStart[local] = (sdSoftStart){.v0x = s->v0x[i], .v0y = s->v0y[i], .w0 = s->w0[i],
+                                                        .vx = world->vx[i], .vy = world->vy[i], .w = world->w[i]};
             }
             c->softEnds[2 * q + e] = c->softLocal[i];
         }
@@ -153,7 +165,6 @@ static int32_t sd_null_soft_body(sdCollisionState* c) {
 void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h) {
     sdCollisionState* c = &world->collision;
-    const sdSolverScratch* s = &world->scratch;
     sd_assign_soft_bodies(world, island, nextBody);
     sd_order_soft_contacts(world, island, nextSlot);
     const int32_t nullBody = sd_null_soft_body(c);
@@ -165,6 +176,8 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             sd_prefetch_contact(&c->contacts[c->softSlotContact[slot + sdPrepareAhead]]);
             SD_PREFETCH(&c->softBodies[ahead[0]]);
             SD_PREFETCH(&c->softBodies[ahead[1]]);
+            SD_PREFETCH(&c->softBodyStart[ahead[0]]);
+            SD_PREFETCH(&c->softBodyStart[ahead[1]]);
         }
         sdSoftContact* soft = &c->soft[slot];
         const int32_t k = c->softSlotContact[slot];
@@ -175,10 +188,12 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
         sdContact* contact = &c->contacts[k];
         soft->a = c->softLaneBodies[2 * slot];
         soft->b = c->softLaneBodies[2 * slot + 1];
-        const int32_t a = contact->bodyA, b = contact->bodyB;
-        // The bodies' local records hold the world's inverse masses and velocities as the step found them.
-        const sdSoftBody* bodyA = &c->softBodies[soft->a];
-        const sdSoftBody* bodyB = &c->softBodies[soft->b];
+        // The bodies' local records hold the world's inverse masses (their velocities take the warm starts of the
+        // lanes before this one; the closing speeds read the velocities the step found, kept apart).
+        sdSoftBody* bodyA = &c->softBodies[soft->a];
+        sdSoftBody* bodyB = &c->softBodies[soft->b];
+        const sdSoftStart* startA = &c->softBodyStart[soft->a];
+        const sdSoftStart* startB = &c->softBodyStart[soft->b];
         const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
         const double ima = bodyA->invMass, imb = bodyB->invMass, iia = bodyA->invInertia, iib = bodyB->invInertia;
         soft->pointCount = contact->pointCount;
@@ -212,9 +227,10 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             sp->impulse = point->normalImpulse;
             sp->maxImpulse = 0.0;
             // Start and free-motion normal speeds give the closing speed for restitution, as the exact path.
-            const double u0 = (s->v0x[b] - s->v0x[a]) * nx + (s->v0y[b] - s->v0y[a]) * ny + s->w0[b] * sp->cb - s->w0[a] * sp->ca;
-            const double u = (bodyB->vx - bodyA->vx) * nx + (bodyB->vy - bodyA->vy) * ny + bodyB->w * sp->cb -
-                             bodyA->w * sp->ca;
+            const double u0 = (startB->v0x - startA->v0x) * nx + (startB->v0y - startA->v0y) * ny +
+                              startB->w0 * sp->cb - startA->w0 * sp->ca;
+            const double u = (startB->vx - startA->vx) * nx + (startB->vy - startA->vy) * ny + startB->w * sp->cb -
+                             startA->w * sp->ca;
             const double gap = point->separation > 0.0 ? point->separation : 0.0;
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             point->approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
@@ -235,6 +251,7 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
         const double kt = ima + imb + iia * soft->fca * soft->fca + iib * soft->fcb * soft->fcb;
         soft->tangentMass = kt > 0.0 ? 1.0 / kt : 0.0;
         soft->tangentImpulse = contact->points[0].tangentImpulse;
+        sd_warm_start_lane(soft, bodyA, bodyB); // in lane order, as the later substeps' warm starts
     }
 }
 
@@ -245,13 +262,7 @@ void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) 
     for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
         const sdSoftContact* soft = &c->soft[slot];
         if (soft->pointCount == 0) continue; // padding
-        sdSoftBody* a = &c->softBodies[soft->a];
-        sdSoftBody* b = &c->softBodies[soft->b];
-        for (int32_t p = 0; p < soft->pointCount; ++p) {
-            const sdSoftPoint* sp = &soft->points[p];
-            sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, sp->impulse);
-        }
-        sd_push(a, b, -soft->ny, soft->nx, soft->fca, soft->fcb, soft->tangentImpulse);
+        sd_warm_start_lane(soft, &c->softBodies[soft->a], &c->softBodies[soft->b]);
     }
 }
 

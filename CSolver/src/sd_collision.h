@@ -157,6 +157,13 @@ typedef struct sdSoftBody {
     double dx, dy, c, s;
 } sdSoftBody;
 
+/// A body of a large island at the step's start, for the preparation's closing speeds: its velocity when the step
+/// began (v0) and its free velocity (gravity and forces applied, nothing pushed yet).
+typedef struct sdSoftStart {
+    double v0x, v0y, w0;
+    double vx, vy, w;
+} sdSoftStart;
+
 /// A pair the broadphase found: shape indices with a < b.
 typedef struct sdShapePair {
     int32_t a, b;
@@ -264,6 +271,7 @@ typedef struct sdCollisionState {
     sdSoftBody* softBodies;     // the soft step's bodies, by local slot (each large island a range)
     int32_t* softBodySlot;      // per local slot: the world's body slot
     double* softBodyAngle;      // per local slot: the angle its cos/sin were last turned to
+    sdSoftStart* softBodyStart; // per local slot: its velocities at the step's start (the preparation reads them)
     int32_t softBodyCapacity;   // the last slot is the null body padding lanes join (never moves, zero masses)
     int32_t* softLocal;         // per world body slot: its latest local slot (valid only inside its island's range)
     int32_t softLocalCapacity;
@@ -356,11 +364,13 @@ double sd_contact_separation_at(const struct sdWorld* world, const sdContact* co
 void sd_order_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextSlot);
 
 /// First substep: gives the island's bodies local slots from `*nextBody` on, orders its contacts into lanes from
-/// `*nextSlot` on, and builds the soft constraints of its contacts for the step (arms, masses, separations,
-/// closing speeds). Buffers are reserved by sd_prepare_contact_islands.
+/// `*nextSlot` on, builds the soft constraints of its contacts for the step (arms, masses, separations, closing
+/// speeds), and warm starts them (what sd_warm_start_soft_contacts does in the later substeps). Buffers are
+/// reserved by sd_prepare_contact_islands.
 void sd_prepare_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h);
-/// Each substep: reads the bodies' free velocities and motion, and applies the impulses accumulated so far.
+/// Each substep after the first: reads the bodies' free velocities and motion, and applies the impulses
+/// accumulated so far.
 void sd_warm_start_soft_contacts(struct sdWorld* world, const sdContactIsland* island);
 /// Biased sweeps per substep of a large island's velocity stage.
 #define sdSoftIterations 2
