@@ -339,7 +339,10 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     }
     const int32_t last = island->contactStart + island->contactCount;
     for (int32_t q = island->contactStart; q < last; ++q) {
-        if (q + 8 < last) SD_PREFETCH(&c->soft[c->softSlotOf[q + 8]]); // the lane it reads, ahead
+        if (q + 8 < last) { // the lane it reads and the record it writes, ahead (the records are not contiguous)
+            SD_PREFETCH(&c->soft[c->softSlotOf[q + 8]]);
+            sd_prefetch_contact(&c->contacts[c->activeContacts[q + 8]]);
+        }
         sd_store_soft_impulses(world, &c->soft[c->softSlotOf[q]], &c->contacts[c->activeContacts[q]]);
     }
 }
