@@ -46,6 +46,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
         const int32_t pointCount = c->contactPoints[k];
         const bool active = pointCount > 0 && (sd_moves(world, bodyA) || sd_moves(world, bodyB));
         c->contactActive[k] = active;
+        c->contactSettled[k] = 0; // until the soft step says so
         if (!active) continue;
         // What the two grouping passes below need, so they need not walk the contacts again.
         c->activeFound[c->activeCount] = k;

@@ -306,17 +306,19 @@ static void sd_soft_bounce(sdCollisionState* c, sdSoftContact* soft, const sdCon
 }
 
 /// The contact's impulses go back to its points (warm starts, touch state), with where the surfaces touch now for
-/// the points that pushed (the began event's point).
-static void sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sdContact* contact) {
+/// the points that pushed (the began event's point). Returns whether some point pushed.
+static bool sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sdContact* contact) {
     const sdSoftBody* ba = &world->collision.softBodies[soft->a];
     const sdSoftBody* bb = &world->collision.softBodies[soft->b];
     contact->points[0].tangentImpulse = soft->tangentImpulse;
+    bool pushed = false;
     for (int32_t p = 0; p < soft->pointCount; ++p) {
         const sdSoftPoint* sp = &soft->points[p];
         sdContactPoint* point = &contact->points[p];
         point->normalImpulse = sp->impulse;
         point->maxNormalImpulse = sp->maxImpulse;
         if (!(sp->maxImpulse > 0.0)) continue;
+        pushed = true;
         const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
         const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
         const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
@@ -324,6 +326,7 @@ static void sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sd
         point->touchX = 0.5 * (ax + bx);
         point->touchY = 0.5 * (ay + by);
     }
+    return pushed;
 }
 
 /// The step's end: restitution in sweep order (it pushes bodies), then the impulses go back to the contacts in
@@ -343,7 +346,10 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
             SD_PREFETCH(&c->soft[c->softSlotOf[q + 8]]);
             sd_prefetch_contact(&c->contacts[c->activeContacts[q + 8]]);
         }
-        sd_store_soft_impulses(world, &c->soft[c->softSlotOf[q]], &c->contacts[c->activeContacts[q]]);
+        const int32_t k = c->activeContacts[q];
+        sdContact* contact = &c->contacts[k];
+        // A contact that touched and pushed still touches: sd_finish_contacts need not read it again.
+        c->contactSettled[k] = sd_store_soft_impulses(world, &c->soft[c->softSlotOf[q]], contact) && contact->touching;
     }
 }
 

@@ -255,6 +255,10 @@ typedef struct sdCollisionState {
     int32_t* contactBodies;
     uint8_t* contactPoints;
     uint8_t* contactActive;
+    // Per contact of the step: it touched at the last step's end and some point pushed in this one, so it still
+    // touches and sends no event. The soft step sets it while it writes the record (0 for the rest, set by the
+    // island grouping), and sd_finish_contacts skips these records instead of reading every one again.
+    uint8_t* contactSettled;
     int32_t contactInfoCapacity;
     int32_t* activeFound;       // scratch while grouping, per active contact in contact order: its index,
     int32_t* activeBody;        // its dynamic body (then its island),
