@@ -133,7 +133,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
     if ((int64_t)c->activeCount * sdSoftLanes > INT32_MAX) return sdResult_outOfMemory;
     if (c->softCapacity < c->activeCount * sdSoftLanes) {
         const int32_t count = c->activeCount * sdSoftLanes;
-        if (!SD_GROW(c->soft, count) || !SD_GROW(c->softSlotContact, count) || !SD_GROW(c->softLaneBodies, 2 * count))
+        if (!SD_GROW(c->soft, count / sdSoftLanes) || !SD_GROW(c->softSlotContact, count) || !SD_GROW(c->softLaneBodies, 2 * count))
             return sdResult_outOfMemory;
         c->softCapacity = count;
     }

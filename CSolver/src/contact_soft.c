@@ -53,13 +53,45 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->w += b->invInertia * p * cb;
 }
 
-/// Applies a contact's accumulated impulses (its points' and its friction row's) to its bodies.
-static inline void sd_warm_start_lane(const sdSoftContact* soft, sdSoftBody* a, sdSoftBody* b) {
-    for (int32_t p = 0; p < soft->pointCount; ++p) {
-        const sdSoftPoint* sp = &soft->points[p];
-        sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, sp->impulse);
+/// Applies the accumulated impulses of the contact in lane `l` of a block (its points' and its friction row's) to
+/// its bodies.
+static inline void sd_warm_start_lane(const sdSoftBlock* block, int32_t l, sdSoftBody* a, sdSoftBody* b) {
+    for (int32_t p = 0; p < block->pointCount[l]; ++p) {
+        const sdSoftPointLanes* sp = &block->points[p];
+        sd_push(a, b, block->nx[l], block->ny[l], sp->ca[l], sp->cb[l], sp->impulse[l]);
     }
-    sd_push(a, b, -soft->ny, soft->nx, soft->fca, soft->fcb, soft->tangentImpulse);
+    sd_push(a, b, -block->ny[l], block->nx[l], block->fca[l], block->fcb[l], block->tangentImpulse[l]);
+}
+
+/// Writes a contact's constraint into lane `l` of a block.
+static void sd_put_soft_lane(sdSoftBlock* block, int32_t l, const sdSoftContact* soft) {
+    block->a[l] = soft->a;
+    block->b[l] = soft->b;
+    block->pointCount[l] = soft->pointCount;
+    block->flags[l] = soft->flags;
+    block->nx[l] = soft->nx;
+    block->ny[l] = soft->ny;
+    block->friction[l] = soft->friction;
+    block->k01[l] = soft->k01;
+    block->fca[l] = soft->fca;
+    block->fcb[l] = soft->fcb;
+    block->tangentMass[l] = soft->tangentMass;
+    block->tangentImpulse[l] = soft->tangentImpulse;
+    for (int p = 0; p < 2; ++p) {
+        const sdSoftPoint* from = &soft->points[p];
+        sdSoftPointLanes* to = &block->points[p];
+        to->ca[l] = from->ca;
+        to->cb[l] = from->cb;
+        to->pa[l] = from->pa;
+        to->qa[l] = from->qa;
+        to->pb[l] = from->pb;
+        to->qb[l] = from->qb;
+        to->baseSeparation[l] = from->baseSeparation;
+        to->normalK[l] = from->normalK;
+        to->normalMass[l] = from->normalMass;
+        to->impulse[l] = from->impulse;
+        to->maxImpulse[l] = from->maxImpulse;
+    }
 }
 
 /// Reads the world's velocities of the island's bodies into their local slots.
@@ -179,15 +211,20 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             SD_PREFETCH(&c->softBodyStart[ahead[0]]);
             SD_PREFETCH(&c->softBodyStart[ahead[1]]);
         }
-        sdSoftContact* soft = &c->soft[slot];
+        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+        const int32_t lane = slot % sdSoftLanes;
+        if (lane == 0 && slot + 2 * sdSoftLanes < end) { // each lane writes every line of its block: fetch ahead
+            const char* ahead = (const char*)&block[2];
+            for (size_t at = 0; at < sizeof(sdSoftBlock); at += 64) __builtin_prefetch(ahead + at, 1);
+        }
         const int32_t k = c->softSlotContact[slot];
         if (k < 0) { // padding: zero points, zero masses, the null body at both ends
-            *soft = (sdSoftContact){.a = nullBody, .b = nullBody};
+            sd_put_soft_lane(block, lane, &(sdSoftContact){.a = nullBody, .b = nullBody});
             continue;
         }
         sdContact* contact = &c->contacts[k];
-        soft->a = c->softLaneBodies[2 * slot];
-        soft->b = c->softLaneBodies[2 * slot + 1];
+        sdSoftContact constraint = {.a = c->softLaneBodies[2 * slot], .b = c->softLaneBodies[2 * slot + 1]};
+        sdSoftContact* soft = &constraint; // built here, then written into its lane
         // The bodies' local records hold the world's inverse masses (their velocities take the warm starts of the
         // lanes before this one; the closing speeds read the velocities the step found, kept apart).
         sdSoftBody* bodyA = &c->softBodies[soft->a];
@@ -237,7 +274,7 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             if (contact->restitution != 0.0 && point->approachVelocity < -sdRestitutionThreshold)
                 soft->flags |= sdSoftFlag_bounces;
         }
-        if (contact->pointCount == 1) soft->points[1] = (sdSoftPoint){0}; // a second point of zeros
+        // A one-point contact's second point stays zeros.
         soft->k01 = 0.0;
         if (contact->pointCount == 2) {
             const sdSoftPoint* p0 = &soft->points[0];
@@ -251,19 +288,15 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
         const double kt = ima + imb + iia * soft->fca * soft->fca + iib * soft->fcb * soft->fcb;
         soft->tangentMass = kt > 0.0 ? 1.0 / kt : 0.0;
         soft->tangentImpulse = contact->points[0].tangentImpulse;
-        sd_warm_start_lane(soft, bodyA, bodyB); // in lane order, as the later substeps' warm starts
+        sd_put_soft_lane(block, lane, soft);
+        sd_warm_start_lane(block, lane, bodyA, bodyB); // in lane order, as the later substeps' warm starts
     }
 }
 
 void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) {
-    sdCollisionState* c = &world->collision;
     sd_gather_soft_velocities(world, island);
     sd_gather_soft_motion(world, island);
-    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
-        const sdSoftContact* soft = &c->soft[slot];
-        if (soft->pointCount == 0) continue; // padding
-        sd_warm_start_lane(soft, &c->softBodies[soft->a], &c->softBodies[soft->b]);
-    }
+    sd_soft_warm_start_lanes(world, island);
 }
 
 /// A push-out of stiffness `hertz` over substep h, or none (a relaxing sweep).
@@ -290,34 +323,35 @@ void sd_solve_soft_contacts(sdWorld* world, const sdContactIsland* island, doubl
 
 /// Restitution, once a step: the contact's points that pushed and met at an impact faster than the threshold
 /// leave at e times their closing speed.
-static void sd_soft_bounce(sdCollisionState* c, sdSoftContact* soft, const sdContact* contact) {
-    sdSoftBody* a = &c->softBodies[soft->a];
-    sdSoftBody* b = &c->softBodies[soft->b];
-    for (int32_t p = 0; p < soft->pointCount; ++p) {
-        sdSoftPoint* sp = &soft->points[p];
+static void sd_soft_bounce(sdCollisionState* c, sdSoftBlock* block, int32_t l, const sdContact* contact) {
+    sdSoftBody* a = &c->softBodies[block->a[l]];
+    sdSoftBody* b = &c->softBodies[block->b[l]];
+    const double nx = block->nx[l], ny = block->ny[l];
+    for (int32_t p = 0; p < block->pointCount[l]; ++p) {
+        sdSoftPointLanes* sp = &block->points[p];
         const double approach = contact->points[p].approachVelocity;
-        if (!(sp->maxImpulse > 0.0) || approach >= -sdRestitutionThreshold) continue;
-        const double vn = sd_speed(a, b, soft->nx, soft->ny, sp->ca, sp->cb);
-        double next = sp->impulse - sp->normalMass * (vn + contact->restitution * approach);
+        if (!(sp->maxImpulse[l] > 0.0) || approach >= -sdRestitutionThreshold) continue;
+        const double vn = sd_speed(a, b, nx, ny, sp->ca[l], sp->cb[l]);
+        double next = sp->impulse[l] - sp->normalMass[l] * (vn + contact->restitution * approach);
         if (next < 0.0) next = 0.0;
-        sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, next - sp->impulse);
-        sp->impulse = next;
+        sd_push(a, b, nx, ny, sp->ca[l], sp->cb[l], next - sp->impulse[l]);
+        sp->impulse[l] = next;
     }
 }
 
 /// The contact's impulses go back to its points (warm starts, touch state), with where the surfaces touch now for
 /// the points that pushed (the began event's point). Returns whether some point pushed.
-static bool sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sdContact* contact) {
-    const sdSoftBody* ba = &world->collision.softBodies[soft->a];
-    const sdSoftBody* bb = &world->collision.softBodies[soft->b];
-    contact->points[0].tangentImpulse = soft->tangentImpulse;
+static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int32_t l, sdContact* contact) {
+    const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
+    const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
+    contact->points[0].tangentImpulse = block->tangentImpulse[l];
     bool pushed = false;
-    for (int32_t p = 0; p < soft->pointCount; ++p) {
-        const sdSoftPoint* sp = &soft->points[p];
+    for (int32_t p = 0; p < block->pointCount[l]; ++p) {
+        const sdSoftPointLanes* sp = &block->points[p];
         sdContactPoint* point = &contact->points[p];
-        point->normalImpulse = sp->impulse;
-        point->maxNormalImpulse = sp->maxImpulse;
-        if (!(sp->maxImpulse > 0.0)) continue;
+        point->normalImpulse = sp->impulse[l];
+        point->maxNormalImpulse = sp->maxImpulse[l];
+        if (!(sp->maxImpulse[l] > 0.0)) continue;
         pushed = true;
         const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
         const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
@@ -336,20 +370,27 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sd
 static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
     for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
-        sdSoftContact* soft = &c->soft[slot];
-        if (soft->pointCount == 0 || !(soft->flags & sdSoftFlag_bounces)) continue; // padding, or no impact
-        sd_soft_bounce(c, soft, &c->contacts[c->softSlotContact[slot]]);
+        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+        const int32_t l = slot % sdSoftLanes;
+        if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
+        sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
     }
     const int32_t last = island->contactStart + island->contactCount;
     for (int32_t q = island->contactStart; q < last; ++q) {
         if (q + 8 < last) { // the lane it reads and the record it writes, ahead (the records are not contiguous)
-            SD_PREFETCH(&c->soft[c->softSlotOf[q + 8]]);
+            const int32_t slot = c->softSlotOf[q + 8];
+            const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+            SD_PREFETCH(block); // its bodies and point count
+            SD_PREFETCH(&block->tangentImpulse[slot % sdSoftLanes]);
+            SD_PREFETCH(&block->points[0].impulse[slot % sdSoftLanes]);
+            SD_PREFETCH(&block->points[1].impulse[slot % sdSoftLanes]);
             sd_prefetch_contact(&c->contacts[c->activeContacts[q + 8]]);
         }
-        const int32_t k = c->activeContacts[q];
+        const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
         sdContact* contact = &c->contacts[k];
         // A contact that touched and pushed still touches: sd_finish_contacts need not read it again.
-        c->contactSettled[k] = sd_store_soft_impulses(world, &c->soft[c->softSlotOf[q]], contact) && contact->touching;
+        c->contactSettled[k] =
+            sd_store_soft_impulses(world, &c->soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
     }
 }
 

@@ -134,9 +134,8 @@ typedef struct sdSoftPoint {
 #define sdSoftFlag_still 4
 
 /// A contact of a large island: everything a sweep reads, its points and its one friction row at their mean arm.
-/// Contacts sit in blocks of sdSoftLanes that share no moving body (contact_order.c); a lane without a contact
-/// (padding) joins the null body with zero points and zero masses, and pushes nothing. A one-point contact's
-/// second point is zeros.
+/// The preparation builds one so and writes it into its lane of an sdSoftBlock. A padding lane joins the null body
+/// with zero points and zero masses, and pushes nothing; a one-point contact's second point is zeros.
 typedef struct sdSoftContact {
     int32_t a, b;                // local body slots (softBodies)
     int32_t pointCount;          // 0 in a padding lane
@@ -148,6 +147,30 @@ typedef struct sdSoftContact {
     double tangentMass, tangentImpulse;
     sdSoftPoint points[2];
 } sdSoftContact;
+
+/// The points of a block's contacts (sdSoftPoint), field by field: one entry per lane.
+typedef struct sdSoftPointLanes {
+    double ca[sdSoftLanes], cb[sdSoftLanes];
+    double pa[sdSoftLanes], qa[sdSoftLanes], pb[sdSoftLanes], qb[sdSoftLanes];
+    double baseSeparation[sdSoftLanes];
+    double normalK[sdSoftLanes], normalMass[sdSoftLanes];
+    double impulse[sdSoftLanes], maxImpulse[sdSoftLanes];
+} sdSoftPointLanes;
+
+/// sdSoftLanes contacts of a large island (sdSoftContact), field by field with one entry per lane, so the sweep
+/// loads and stores each field of a block as one vector instead of gathering it from four records. The contacts of
+/// a block share no moving body (contact_order.c); lane `slot % sdSoftLanes` of block `slot / sdSoftLanes`.
+typedef struct sdSoftBlock {
+    int32_t a[sdSoftLanes], b[sdSoftLanes];
+    int32_t pointCount[sdSoftLanes];
+    int32_t flags[sdSoftLanes];
+    double nx[sdSoftLanes], ny[sdSoftLanes];
+    double friction[sdSoftLanes];
+    double k01[sdSoftLanes];
+    double fca[sdSoftLanes], fcb[sdSoftLanes];
+    double tangentMass[sdSoftLanes], tangentImpulse[sdSoftLanes];
+    sdSoftPointLanes points[2];
+} sdSoftBlock;
 
 /// A body of a large island as the sweeps see it: velocity, inverse masses, and motion since the step's start
 /// (centre displacement, and cos/sin of the turn).
@@ -268,10 +291,10 @@ typedef struct sdCollisionState {
     int32_t contactIslandCount, contactIslandCapacity;
     int32_t* ownedLayout;       // joint layout islands grouped by the contact island that holds them
     int32_t ownedCapacity;
-    sdSoftContact* soft;        // the soft step's constraints by lane, in sweep order (large islands only)
+    sdSoftBlock* soft;          // the soft step's constraints in sweep order, sdSoftLanes a block (large islands only)
     int32_t* softSlotContact;   // per lane: its contact (index in `contacts`), or −1 for padding
     int32_t* softLaneBodies;    // per lane: its contact's two local body slots (2 entries; unset in padding)
-    int32_t softCapacity;       // lanes
+    int32_t softCapacity;       // lanes (sdSoftLanes per block)
     sdSoftBody* softBodies;     // the soft step's bodies, by local slot (each large island a range)
     int32_t* softBodySlot;      // per local slot: the world's body slot
     double* softBodyAngle;      // per local slot: the angle its cos/sin were last turned to
@@ -405,6 +428,9 @@ typedef struct sdSoftSweepTerms {
 /// (vector instructions; AVX2 where the processor has it). It computes what a one-contact-at-a-time sweep in the
 /// sorted order would, bit for bit (contact_order.c).
 void sd_soft_sweep_lanes(struct sdWorld* world, const sdContactIsland* island, const sdSoftSweepTerms* terms);
+/// The warm start of a large island's lanes (the accumulated impulses applied to the bodies), a block at a time;
+/// what a one-contact-at-a-time warm start in lane order gives, bit for bit.
+void sd_soft_warm_start_lanes(struct sdWorld* world, const sdContactIsland* island);
 
 // continuous.c
 /// After a substep's positions: bodies that moved or turned far for their size are swept, pose by pose from
