@@ -235,7 +235,7 @@ int sd_collide(sdWorld* world, double dt) {
     }
     if (c->contactInfoCapacity < most) {
         if (!SD_GROW(c->contactBodies, 2 * most) || !SD_GROW(c->contactPoints, most) ||
-            !SD_GROW(c->contactActive, most))
+            !SD_GROW(c->contactActive, most) || !SD_GROW(c->contactSettled, most))
             return sdResult_outOfMemory;
         c->contactInfoCapacity = (int32_t)most;
     }
@@ -370,10 +370,11 @@ void sd_finish_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     for (int32_t k = 0; k < c->contactCount; ++k) {
         // The work per record is short, and the hardware prefetcher fell behind the records' strided reads.
-        if (k + sdFinishAhead < c->contactCount && c->contactActive[k + sdFinishAhead])
+        if (k + sdFinishAhead < c->contactCount && c->contactActive[k + sdFinishAhead] &&
+            !c->contactSettled[k + sdFinishAhead])
             sd_prefetch_contact(&c->contacts[k + sdFinishAhead]);
         sdContact* contact = &c->contacts[k];
-        if (!c->contactActive[k]) continue; // kept at rest: its touch state stands
+        if (!c->contactActive[k] || c->contactSettled[k]) continue; // kept at rest, or touching still: it stands
         bool touching = false;
         int32_t strongest = -1;
         for (int32_t p = 0; p < contact->pointCount; ++p) {

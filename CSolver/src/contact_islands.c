@@ -46,6 +46,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
         const int32_t pointCount = c->contactPoints[k];
         const bool active = pointCount > 0 && (sd_moves(world, bodyA) || sd_moves(world, bodyB));
         c->contactActive[k] = active;
+        c->contactSettled[k] = 0; // until the soft step says so
         if (!active) continue;
         // What the two grouping passes below need, so they need not walk the contacts again.
         c->activeFound[c->activeCount] = k;
@@ -132,7 +133,8 @@ int sd_prepare_contact_islands(sdWorld* world) {
     if ((int64_t)c->activeCount * sdSoftLanes > INT32_MAX) return sdResult_outOfMemory;
     if (c->softCapacity < c->activeCount * sdSoftLanes) {
         const int32_t count = c->activeCount * sdSoftLanes;
-        if (!SD_GROW(c->soft, count) || !SD_GROW(c->softSlotContact, count)) return sdResult_outOfMemory;
+        if (!SD_GROW(c->soft, count / sdSoftLanes) || !SD_GROW(c->softSlotContact, count) || !SD_GROW(c->softLaneBodies, 2 * count))
+            return sdResult_outOfMemory;
         c->softCapacity = count;
     }
     // Local body slots of the soft step: at most two per active contact, and the null body padding lanes join.
@@ -140,6 +142,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
     if (c->softBodyCapacity < 2 * c->activeCount + 1) {
         const int32_t count = 2 * c->activeCount + 1;
         if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count) ||
+            !SD_GROW(c->softBodyStart, count) ||
             !SD_GROW(c->softAfterBlock, count) || !SD_GROW(c->softMoves, count))
             return sdResult_outOfMemory;
         c->softBodyCapacity = count;

@@ -33,7 +33,8 @@ static inline int32_t sd_open_block(int32_t* open, int32_t block) {
 /// fill (a window of the next 32 contacts left a third of a pile's lanes empty). One-point and two-point contacts
 /// take separate blocks (a block is of the kind of its first contact): a sweep solves a block of one-point contacts
 /// more cheaply (no second points read or solved), and first fit across kinds left only a tenth of a pile's blocks
-/// one-point. Records each contact's lane in `softSlotOf`; `softAfterBlock` holds each body's last block plus one
+/// one-point. Records each contact's lane in `softSlotOf`, and each lane's contact in `softSlotContact` and its
+/// bodies' local slots in `softLaneBodies`; `softAfterBlock` holds each body's last block plus one
 /// (0: none yet), `softMoves` whether it can move (a byte per body). `open` (one array per kind) and `filled` are
 /// scratch for `count` + 1 blocks.
 static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot, int32_t* open[2],
@@ -53,13 +54,16 @@ static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t cou
         const bool ma = c->softMoves[a], mb = c->softMoves[b];
         uint32_t earliest = ma ? after[a] : 0u;
         if (mb && after[b] > earliest) earliest = after[b];
-        const int kind = c->contactPoints[c->activeContacts[q]] == 2;
+        const int32_t contact = c->activeContacts[q];
+        const int kind = c->contactPoints[contact] == 2;
         const int32_t block = sd_open_block(open[kind], (int32_t)earliest);
         const int32_t lane = base + block * sdSoftLanes + filled[block];
         if (filled[block] == 0) open[!kind][block] = block + 1; // now of this kind
         if (++filled[block] == sdSoftLanes) open[kind][block] = block + 1;
         c->softSlotOf[q] = lane;
-        c->softSlotContact[lane] = q;
+        c->softSlotContact[lane] = contact;
+        c->softLaneBodies[2 * lane] = a; // while the ends are at hand: the preparation reads them in lane order
+        c->softLaneBodies[2 * lane + 1] = b;
         if (ma) after[a] = (uint32_t)block + 1u;
         if (mb) after[b] = (uint32_t)block + 1u;
         if (block >= blocks) blocks = block + 1;

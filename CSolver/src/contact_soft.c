@@ -53,6 +53,47 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->w += b->invInertia * p * cb;
 }
 
+/// Applies the accumulated impulses of the contact in lane `l` of a block (its points' and its friction row's) to
+/// its bodies.
+static inline void sd_warm_start_lane(const sdSoftBlock* block, int32_t l, sdSoftBody* a, sdSoftBody* b) {
+    for (int32_t p = 0; p < block->pointCount[l]; ++p) {
+        const sdSoftPointLanes* sp = &block->points[p];
+        sd_push(a, b, block->nx[l], block->ny[l], sp->ca[l], sp->cb[l], sp->impulse[l]);
+    }
+    sd_push(a, b, -block->ny[l], block->nx[l], block->fca[l], block->fcb[l], block->tangentImpulse[l]);
+}
+
+/// Writes a contact's constraint into lane `l` of a block.
+static void sd_put_soft_lane(sdSoftBlock* block, int32_t l, const sdSoftContact* soft) {
+    block->a[l] = soft->a;
+    block->b[l] = soft->b;
+    block->pointCount[l] = soft->pointCount;
+    block->flags[l] = soft->flags;
+    block->nx[l] = soft->nx;
+    block->ny[l] = soft->ny;
+    block->friction[l] = soft->friction;
+    block->k01[l] = soft->k01;
+    block->fca[l] = soft->fca;
+    block->fcb[l] = soft->fcb;
+    block->tangentMass[l] = soft->tangentMass;
+    block->tangentImpulse[l] = soft->tangentImpulse;
+    for (int p = 0; p < 2; ++p) {
+        const sdSoftPoint* from = &soft->points[p];
+        sdSoftPointLanes* to = &block->points[p];
+        to->ca[l] = from->ca;
+        to->cb[l] = from->cb;
+        to->pa[l] = from->pa;
+        to->qa[l] = from->qa;
+        to->pb[l] = from->pb;
+        to->qb[l] = from->qb;
+        to->baseSeparation[l] = from->baseSeparation;
+        to->normalK[l] = from->normalK;
+        to->normalMass[l] = from->normalMass;
+        to->impulse[l] = from->impulse;
+        to->maxImpulse[l] = from->maxImpulse;
+    }
+}
+
 /// Reads the world's velocities of the island's bodies into their local slots.
 void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
@@ -112,6 +153,7 @@ static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island)
 /// memory.
 static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
     sdCollisionState* c = &world->collision;
+    const sdSolverScratch* s = &world->scratch;
     island->bodyStart = *next;
     for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
         const int32_t k = c->activeContacts[q];
@@ -133,6 +175,8 @@ static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32
                 body->dy = world->y[i] - c->collideY[i];
                 body->c = 1.0; // the step starts at the collision pass's pose
                 body->s = 0.0;
+                c->softBodyStart[local] = (sdSoftStart){.v0x = s->v0x[i], .v0y = s->v0y[i], .w0 = s->w0[i],
+                                                        .vx = world->vx[i], .vy = world->vy[i], .w = world->w[i]};
             }
             c->softEnds[2 * q + e] = c->softLocal[i];
         }
@@ -147,30 +191,46 @@ static int32_t sd_null_soft_body(sdCollisionState* c) {
     return k;
 }
 
+/// How far ahead of the lane it prepares the preparation fetches a lane's contact record and bodies.
+#define sdPrepareAhead 8
+
 void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h) {
     sdCollisionState* c = &world->collision;
-    const sdSolverScratch* s = &world->scratch;
     sd_assign_soft_bodies(world, island, nextBody);
     sd_order_soft_contacts(world, island, nextSlot);
     const int32_t nullBody = sd_null_soft_body(c);
     const int32_t end = island->slotStart + island->slotCount;
     for (int32_t slot = island->slotStart; slot < end; ++slot) {
-        if (slot + 8 < end && c->softSlotContact[slot + 8] >= 0) // lanes are scattered in memory: fetch ahead
-            sd_prefetch_contact(&c->contacts[c->activeContacts[c->softSlotContact[slot + 8]]]);
-        sdSoftContact* soft = &c->soft[slot];
-        const int32_t q = c->softSlotContact[slot];
-        if (q < 0) { // padding: zero points, zero masses, the null body at both ends
-            *soft = (sdSoftContact){.a = nullBody, .b = nullBody};
+        if (slot + sdPrepareAhead < end && c->softSlotContact[slot + sdPrepareAhead] >= 0) {
+            // Lanes are in sweep order, their contacts and bodies scattered in memory: fetch ahead.
+            const int32_t* ahead = &c->softLaneBodies[2 * (slot + sdPrepareAhead)];
+            sd_prefetch_contact(&c->contacts[c->softSlotContact[slot + sdPrepareAhead]]);
+            SD_PREFETCH(&c->softBodies[ahead[0]]);
+            SD_PREFETCH(&c->softBodies[ahead[1]]);
+            SD_PREFETCH(&c->softBodyStart[ahead[0]]);
+            SD_PREFETCH(&c->softBodyStart[ahead[1]]);
+        }
+        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+        const int32_t lane = slot % sdSoftLanes;
+        if (lane == 0 && slot + 2 * sdSoftLanes < end) { // each lane writes every line of its block: fetch ahead
+            const char* ahead = (const char*)&block[2];
+            for (size_t at = 0; at < sizeof(sdSoftBlock); at += 64) __builtin_prefetch(ahead + at, 1);
+        }
+        const int32_t k = c->softSlotContact[slot];
+        if (k < 0) { // padding: zero points, zero masses, the null body at both ends
+            sd_put_soft_lane(block, lane, &(sdSoftContact){.a = nullBody, .b = nullBody});
             continue;
         }
-        sdContact* contact = &c->contacts[c->activeContacts[q]];
-        const int32_t a = contact->bodyA, b = contact->bodyB;
-        soft->a = c->softEnds[2 * q];
-        soft->b = c->softEnds[2 * q + 1];
-        // The bodies' local records hold the world's inverse masses and velocities as the step found them.
-        const sdSoftBody* bodyA = &c->softBodies[soft->a];
-        const sdSoftBody* bodyB = &c->softBodies[soft->b];
+        sdContact* contact = &c->contacts[k];
+        sdSoftContact constraint = {.a = c->softLaneBodies[2 * slot], .b = c->softLaneBodies[2 * slot + 1]};
+        sdSoftContact* soft = &constraint; // built here, then written into its lane
+        // The bodies' local records hold the world's inverse masses (their velocities take the warm starts of the
+        // lanes before this one; the closing speeds read the velocities the step found, kept apart).
+        sdSoftBody* bodyA = &c->softBodies[soft->a];
+        sdSoftBody* bodyB = &c->softBodies[soft->b];
+        const sdSoftStart* startA = &c->softBodyStart[soft->a];
+        const sdSoftStart* startB = &c->softBodyStart[soft->b];
         const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
         const double ima = bodyA->invMass, imb = bodyB->invMass, iia = bodyA->invInertia, iib = bodyB->invInertia;
         soft->pointCount = contact->pointCount;
@@ -204,16 +264,17 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
             sp->impulse = point->normalImpulse;
             sp->maxImpulse = 0.0;
             // Start and free-motion normal speeds give the closing speed for restitution, as the exact path.
-            const double u0 = (s->v0x[b] - s->v0x[a]) * nx + (s->v0y[b] - s->v0y[a]) * ny + s->w0[b] * sp->cb - s->w0[a] * sp->ca;
-            const double u = (bodyB->vx - bodyA->vx) * nx + (bodyB->vy - bodyA->vy) * ny + bodyB->w * sp->cb -
-                             bodyA->w * sp->ca;
+            const double u0 = (startB->v0x - startA->v0x) * nx + (startB->v0y - startA->v0y) * ny +
+                              startB->w0 * sp->cb - startA->w0 * sp->ca;
+            const double u = (startB->vx - startA->vx) * nx + (startB->vy - startA->vy) * ny + startB->w * sp->cb -
+                             startA->w * sp->ca;
             const double gap = point->separation > 0.0 ? point->separation : 0.0;
             const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
             point->approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
             if (contact->restitution != 0.0 && point->approachVelocity < -sdRestitutionThreshold)
                 soft->flags |= sdSoftFlag_bounces;
         }
-        if (contact->pointCount == 1) soft->points[1] = (sdSoftPoint){0}; // a second point of zeros
+        // A one-point contact's second point stays zeros.
         soft->k01 = 0.0;
         if (contact->pointCount == 2) {
             const sdSoftPoint* p0 = &soft->points[0];
@@ -227,24 +288,15 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
         const double kt = ima + imb + iia * soft->fca * soft->fca + iib * soft->fcb * soft->fcb;
         soft->tangentMass = kt > 0.0 ? 1.0 / kt : 0.0;
         soft->tangentImpulse = contact->points[0].tangentImpulse;
+        sd_put_soft_lane(block, lane, soft);
+        sd_warm_start_lane(block, lane, bodyA, bodyB); // in lane order, as the later substeps' warm starts
     }
 }
 
 void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) {
-    sdCollisionState* c = &world->collision;
     sd_gather_soft_velocities(world, island);
     sd_gather_soft_motion(world, island);
-    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
-        const sdSoftContact* soft = &c->soft[slot];
-        if (soft->pointCount == 0) continue; // padding
-        sdSoftBody* a = &c->softBodies[soft->a];
-        sdSoftBody* b = &c->softBodies[soft->b];
-        for (int32_t p = 0; p < soft->pointCount; ++p) {
-            const sdSoftPoint* sp = &soft->points[p];
-            sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, sp->impulse);
-        }
-        sd_push(a, b, -soft->ny, soft->nx, soft->fca, soft->fcb, soft->tangentImpulse);
-    }
+    sd_soft_warm_start_lanes(world, island);
 }
 
 /// A push-out of stiffness `hertz` over substep h, or none (a relaxing sweep).
@@ -271,33 +323,36 @@ void sd_solve_soft_contacts(sdWorld* world, const sdContactIsland* island, doubl
 
 /// Restitution, once a step: the contact's points that pushed and met at an impact faster than the threshold
 /// leave at e times their closing speed.
-static void sd_soft_bounce(sdCollisionState* c, sdSoftContact* soft, const sdContact* contact) {
-    sdSoftBody* a = &c->softBodies[soft->a];
-    sdSoftBody* b = &c->softBodies[soft->b];
-    for (int32_t p = 0; p < soft->pointCount; ++p) {
-        sdSoftPoint* sp = &soft->points[p];
+static void sd_soft_bounce(sdCollisionState* c, sdSoftBlock* block, int32_t l, const sdContact* contact) {
+    sdSoftBody* a = &c->softBodies[block->a[l]];
+    sdSoftBody* b = &c->softBodies[block->b[l]];
+    const double nx = block->nx[l], ny = block->ny[l];
+    for (int32_t p = 0; p < block->pointCount[l]; ++p) {
+        sdSoftPointLanes* sp = &block->points[p];
         const double approach = contact->points[p].approachVelocity;
-        if (!(sp->maxImpulse > 0.0) || approach >= -sdRestitutionThreshold) continue;
-        const double vn = sd_speed(a, b, soft->nx, soft->ny, sp->ca, sp->cb);
-        double next = sp->impulse - sp->normalMass * (vn + contact->restitution * approach);
+        if (!(sp->maxImpulse[l] > 0.0) || approach >= -sdRestitutionThreshold) continue;
+        const double vn = sd_speed(a, b, nx, ny, sp->ca[l], sp->cb[l]);
+        double next = sp->impulse[l] - sp->normalMass[l] * (vn + contact->restitution * approach);
         if (next < 0.0) next = 0.0;
-        sd_push(a, b, soft->nx, soft->ny, sp->ca, sp->cb, next - sp->impulse);
-        sp->impulse = next;
+        sd_push(a, b, nx, ny, sp->ca[l], sp->cb[l], next - sp->impulse[l]);
+        sp->impulse[l] = next;
     }
 }
 
 /// The contact's impulses go back to its points (warm starts, touch state), with where the surfaces touch now for
-/// the points that pushed (the began event's point).
-static void sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sdContact* contact) {
-    const sdSoftBody* ba = &world->collision.softBodies[soft->a];
-    const sdSoftBody* bb = &world->collision.softBodies[soft->b];
-    contact->points[0].tangentImpulse = soft->tangentImpulse;
-    for (int32_t p = 0; p < soft->pointCount; ++p) {
-        const sdSoftPoint* sp = &soft->points[p];
+/// the points that pushed (the began event's point). Returns whether some point pushed.
+static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int32_t l, sdContact* contact) {
+    const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
+    const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
+    contact->points[0].tangentImpulse = block->tangentImpulse[l];
+    bool pushed = false;
+    for (int32_t p = 0; p < block->pointCount[l]; ++p) {
+        const sdSoftPointLanes* sp = &block->points[p];
         sdContactPoint* point = &contact->points[p];
-        point->normalImpulse = sp->impulse;
-        point->maxNormalImpulse = sp->maxImpulse;
-        if (!(sp->maxImpulse > 0.0)) continue;
+        point->normalImpulse = sp->impulse[l];
+        point->maxNormalImpulse = sp->maxImpulse[l];
+        if (!(sp->maxImpulse[l] > 0.0)) continue;
+        pushed = true;
         const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
         const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
         const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
@@ -305,6 +360,7 @@ static void sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sd
         point->touchX = 0.5 * (ax + bx);
         point->touchY = 0.5 * (ay + by);
     }
+    return pushed;
 }
 
 /// The step's end: restitution in sweep order (it pushes bodies), then the impulses go back to the contacts in
@@ -314,14 +370,27 @@ static void sd_store_soft_impulses(sdWorld* world, const sdSoftContact* soft, sd
 static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
     for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
-        sdSoftContact* soft = &c->soft[slot];
-        if (soft->pointCount == 0 || !(soft->flags & sdSoftFlag_bounces)) continue; // padding, or no impact
-        sd_soft_bounce(c, soft, &c->contacts[c->activeContacts[c->softSlotContact[slot]]]);
+        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+        const int32_t l = slot % sdSoftLanes;
+        if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
+        sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
     }
     const int32_t last = island->contactStart + island->contactCount;
     for (int32_t q = island->contactStart; q < last; ++q) {
-        if (q + 8 < last) SD_PREFETCH(&c->soft[c->softSlotOf[q + 8]]); // the lane it reads, ahead
-        sd_store_soft_impulses(world, &c->soft[c->softSlotOf[q]], &c->contacts[c->activeContacts[q]]);
+        if (q + 8 < last) { // the lane it reads and the record it writes, ahead (the records are not contiguous)
+            const int32_t slot = c->softSlotOf[q + 8];
+            const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+            SD_PREFETCH(block); // its bodies and point count
+            SD_PREFETCH(&block->tangentImpulse[slot % sdSoftLanes]);
+            SD_PREFETCH(&block->points[0].impulse[slot % sdSoftLanes]);
+            SD_PREFETCH(&block->points[1].impulse[slot % sdSoftLanes]);
+            sd_prefetch_contact(&c->contacts[c->activeContacts[q + 8]]);
+        }
+        const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
+        sdContact* contact = &c->contacts[k];
+        // A contact that touched and pushed still touches: sd_finish_contacts need not read it again.
+        c->contactSettled[k] =
+            sd_store_soft_impulses(world, &c->soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
     }
 }
 

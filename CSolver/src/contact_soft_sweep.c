@@ -10,6 +10,7 @@
 // on x86-64 processors with AVX2 a second copy of the sweep compiled for 4-wide registers, chosen at run time
 // (SD_AVX2_DISPATCH, sd_field.h). No FMA in either copy, so both give the same bits.
 #include "sd_solve.h"
+#include <string.h>
 
 
 _Static_assert(sdSoftLanes == 4, "the sweep's vectors hold four lanes");
@@ -22,6 +23,13 @@ typedef double sdV4 __attribute__((vector_size(32), aligned(8)));
 typedef int64_t sdM4 __attribute__((vector_size(32), aligned(8)));
 
 SD_INLINE sdV4 sd_v4_splat(double x) { return (sdV4){x, x, x, x}; }
+/// A block's field (one entry per lane) as a vector, and back.
+SD_INLINE sdV4 sd_v4_load(const double* lanes) {
+    sdV4 v;
+    memcpy(&v, lanes, sizeof v);
+    return v;
+}
+SD_INLINE void sd_v4_store(double* lanes, sdV4 v) { memcpy(lanes, &v, sizeof v); }
 /// Lane by lane: `yes` where the mask is set, else `no`.
 SD_INLINE sdV4 sd_v4_select(sdM4 mask, sdV4 yes, sdV4 no) {
     return (sdV4)(((sdM4)yes & mask) | ((sdM4)no & ~mask));
@@ -57,6 +65,13 @@ SD_INLINE void sd_scatter_velocities(sdSoftBody* bodies, const int32_t* index, c
         body->vy = lanes->vy[lane];
         body->w = lanes->w[lane];
     }
+}
+
+/// Lane by lane: the velocities of `pushed` where the mask is set, else those `body` has (into `body`).
+SD_INLINE void sd_select_velocities(sdM4 mask, const sdBodyLanes* pushed, sdBodyLanes* body) {
+    body->vx = sd_v4_select(mask, pushed->vx, body->vx);
+    body->vy = sd_v4_select(mask, pushed->vy, body->vy);
+    body->w = sd_v4_select(mask, pushed->w, body->w);
 }
 
 /// Applies impulse p along a row in every lane: −p to A, +p to B (sd_push, lane by lane).
@@ -95,21 +110,19 @@ SD_INLINE sdM4 sd_block_solve_lanes(sdV4 a00, sdV4 a01, sdV4 a11, sdV4 inverse00
 /// row bounded by μ times the normal impulses. See contact_soft.c for the model. `onePoint` (a constant wherever
 /// this is inlined): no lane's contact has a second point, so its zeros are neither read nor solved (a pile of
 /// circles; about a third of the pour's blocks). The results are the same either way.
-SD_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, const sdSoftSweepTerms* terms,
+SD_INLINE void sd_sweep_block(sdSoftBlock* block, sdSoftBody* bodies, const sdSoftSweepTerms* terms,
                               bool onePoint) {
-    sdSoftContact* const s0 = &lanes[0];
-    sdSoftContact* const s1 = &lanes[1];
-    sdSoftContact* const s2 = &lanes[2];
-    sdSoftContact* const s3 = &lanes[3];
-#define SD_LANE_FIELD(field) ((sdV4){s0->field, s1->field, s2->field, s3->field})
-#define SD_LANE_STORE(field, v) (s0->field = (v)[0], s1->field = (v)[1], s2->field = (v)[2], s3->field = (v)[3])
-    const int32_t ia[sdSoftLanes] = {s0->a, s1->a, s2->a, s3->a}, ib[sdSoftLanes] = {s0->b, s1->b, s2->b, s3->b};
+#define SD_LANE_FIELD(field) sd_v4_load(block->field)
+#define SD_LANE_STORE(field, v) sd_v4_store(block->field, v)
+    const int32_t* ia = block->a;
+    const int32_t* ib = block->b;
     sdBodyLanes a = sd_gather_bodies(bodies, ia);
     sdBodyLanes b = sd_gather_bodies(bodies, ib);
     const sdV4 zero = sd_v4_splat(0.0);
     const sdV4 nx = SD_LANE_FIELD(nx), ny = SD_LANE_FIELD(ny);
-    const sdM4 twoPoints = (sdM4){s0->pointCount, s1->pointCount, s2->pointCount, s3->pointCount} == 2;
-    const sdM4 flags = {s0->flags, s1->flags, s2->flags, s3->flags};
+    const int32_t* count = block->pointCount;
+    const sdM4 twoPoints = (sdM4){count[0], count[1], count[2], count[3]} == 2;
+    const sdM4 flags = {block->flags[0], block->flags[1], block->flags[2], block->flags[3]};
     const sdM4 pushes = (flags & sdSoftFlag_jointed) == 0, still = (flags & sdSoftFlag_still) != 0;
     const sdV4 linear = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny; // the points' shared normal speed
 
@@ -192,29 +205,78 @@ SD_INLINE void sd_sweep_block(sdSoftContact* lanes, sdSoftBody* bodies, const sd
     sd_scatter_velocities(bodies, ib, &b);
 }
 
-SD_INLINE void sd_sweep_range(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+/// The warm start of a block: each lane's points' and friction row's accumulated impulses applied to its bodies,
+/// in the order a one-contact-at-a-time warm start applies them (sd_push, lane by lane). A lane without a second
+/// point (or without points: padding) keeps the velocities it had, as the one-at-a-time loop skips those pushes.
+SD_INLINE void sd_warm_start_block(const sdSoftBlock* block, sdSoftBody* bodies) {
+    sdBodyLanes a = sd_gather_bodies(bodies, block->a);
+    sdBodyLanes b = sd_gather_bodies(bodies, block->b);
+    const int32_t* count = block->pointCount;
+    const sdM4 counts = {count[0], count[1], count[2], count[3]};
+    const sdV4 nx = sd_v4_load(block->nx), ny = sd_v4_load(block->ny);
+    for (int p = 0; p < 2; ++p) {
+        const sdM4 has = counts > p;
+        const sdSoftPointLanes* sp = &block->points[p];
+        sdBodyLanes pushedA = a, pushedB = b;
+        sd_push_lanes(&pushedA, &pushedB, nx, ny, sd_v4_load(sp->ca), sd_v4_load(sp->cb), sd_v4_load(sp->impulse));
+        sd_select_velocities(has, &pushedA, &a);
+        sd_select_velocities(has, &pushedB, &b);
+    }
+    sdBodyLanes pushedA = a, pushedB = b;
+    sd_push_lanes(&pushedA, &pushedB, -ny, nx, sd_v4_load(block->fca), sd_v4_load(block->fcb),
+                  sd_v4_load(block->tangentImpulse));
+    sd_select_velocities(counts > 0, &pushedA, &a);
+    sd_select_velocities(counts > 0, &pushedB, &b);
+    sd_scatter_velocities(bodies, block->a, &a);
+    sd_scatter_velocities(bodies, block->b, &b);
+}
+
+SD_INLINE void sd_sweep_range(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,
                               const sdSoftSweepTerms* terms) {
-    for (int32_t slot = first; slot < end; slot += sdSoftLanes) {
-        const sdSoftContact* lane = &soft[slot];
-        if (lane[0].pointCount == 2 || lane[1].pointCount == 2 || lane[2].pointCount == 2 || lane[3].pointCount == 2)
-            sd_sweep_block(&soft[slot], bodies, terms, false);
+    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
+        const int32_t* count = soft[k].pointCount;
+        if (count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2)
+            sd_sweep_block(&soft[k], bodies, terms, false);
         else
-            sd_sweep_block(&soft[slot], bodies, terms, true);
+            sd_sweep_block(&soft[k], bodies, terms, true);
     }
 }
 
-static void sd_sweep_range_generic(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+static void sd_sweep_range_generic(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,
                                    const sdSoftSweepTerms* terms) {
     sd_sweep_range(soft, first, end, bodies, terms);
 }
 
 #if SD_AVX2_DISPATCH
 /// The same sweep in 4-wide registers (AVX2 without FMA: the same roundings as the baseline copy).
-SD_TARGET_AVX2 static void sd_sweep_range_avx2(sdSoftContact* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+SD_TARGET_AVX2 static void sd_sweep_range_avx2(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,
                                                const sdSoftSweepTerms* terms) {
     sd_sweep_range(soft, first, end, bodies, terms);
 }
 #endif
+
+static void sd_warm_start_range_generic(const sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
+    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) sd_warm_start_block(&soft[k], bodies);
+}
+
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_warm_start_range_avx2(const sdSoftBlock* soft, int32_t first, int32_t end,
+                                                    sdSoftBody* bodies) {
+    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) sd_warm_start_block(&soft[k], bodies);
+}
+#endif
+
+void sd_soft_warm_start_lanes(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    const int32_t first = island->slotStart, end = island->slotStart + island->slotCount;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) {
+        sd_warm_start_range_avx2(c->soft, first, end, c->softBodies);
+        return;
+    }
+#endif
+    sd_warm_start_range_generic(c->soft, first, end, c->softBodies);
+}
 
 void sd_soft_sweep_lanes(sdWorld* world, const sdContactIsland* island, const sdSoftSweepTerms* terms) {
     sdCollisionState* c = &world->collision;

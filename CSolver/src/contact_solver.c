@@ -482,8 +482,10 @@ void sd_solve_contact_velocities(sdWorld* world, double h, int32_t substep) {
             continue;
         }
         // A large island: the soft step for its contacts, the joints it holds solved exactly between the sweeps.
-        if (substep == 0) sd_prepare_soft_contacts(world, island, &nextSoftBody, &nextSoftSlot, h);
-        sd_warm_start_soft_contacts(world, island);
+        if (substep == 0)
+            sd_prepare_soft_contacts(world, island, &nextSoftBody, &nextSoftSlot, h);
+        else
+            sd_warm_start_soft_contacts(world, island);
         for (int it = 0; it < sdSoftIterations; ++it) {
             if (island->layoutCount > 0) { // the joint solver works on the world's arrays
                 sd_finish_soft_velocities(world, island);

@@ -134,9 +134,8 @@ typedef struct sdSoftPoint {
 #define sdSoftFlag_still 4
 
 /// A contact of a large island: everything a sweep reads, its points and its one friction row at their mean arm.
-/// Contacts sit in blocks of sdSoftLanes that share no moving body (contact_order.c); a lane without a contact
-/// (padding) joins the null body with zero points and zero masses, and pushes nothing. A one-point contact's
-/// second point is zeros.
+/// The preparation builds one so and writes it into its lane of an sdSoftBlock. A padding lane joins the null body
+/// with zero points and zero masses, and pushes nothing; a one-point contact's second point is zeros.
 typedef struct sdSoftContact {
     int32_t a, b;                // local body slots (softBodies)
     int32_t pointCount;          // 0 in a padding lane
@@ -149,6 +148,30 @@ typedef struct sdSoftContact {
     sdSoftPoint points[2];
 } sdSoftContact;
 
+/// The points of a block's contacts (sdSoftPoint), field by field: one entry per lane.
+typedef struct sdSoftPointLanes {
+    double ca[sdSoftLanes], cb[sdSoftLanes];
+    double pa[sdSoftLanes], qa[sdSoftLanes], pb[sdSoftLanes], qb[sdSoftLanes];
+    double baseSeparation[sdSoftLanes];
+    double normalK[sdSoftLanes], normalMass[sdSoftLanes];
+    double impulse[sdSoftLanes], maxImpulse[sdSoftLanes];
+} sdSoftPointLanes;
+
+/// sdSoftLanes contacts of a large island (sdSoftContact), field by field with one entry per lane, so the sweep
+/// loads and stores each field of a block as one vector instead of gathering it from four records. The contacts of
+/// a block share no moving body (contact_order.c); lane `slot % sdSoftLanes` of block `slot / sdSoftLanes`.
+typedef struct sdSoftBlock {
+    int32_t a[sdSoftLanes], b[sdSoftLanes];
+    int32_t pointCount[sdSoftLanes];
+    int32_t flags[sdSoftLanes];
+    double nx[sdSoftLanes], ny[sdSoftLanes];
+    double friction[sdSoftLanes];
+    double k01[sdSoftLanes];
+    double fca[sdSoftLanes], fcb[sdSoftLanes];
+    double tangentMass[sdSoftLanes], tangentImpulse[sdSoftLanes];
+    sdSoftPointLanes points[2];
+} sdSoftBlock;
+
 /// A body of a large island as the sweeps see it: velocity, inverse masses, and motion since the step's start
 /// (centre displacement, and cos/sin of the turn).
 typedef struct sdSoftBody {
@@ -156,6 +179,13 @@ typedef struct sdSoftBody {
     double invMass, invInertia;
     double dx, dy, c, s;
 } sdSoftBody;
+
+/// A body of a large island at the step's start, for the preparation's closing speeds: its velocity when the step
+/// began (v0) and its free velocity (gravity and forces applied, nothing pushed yet).
+typedef struct sdSoftStart {
+    double v0x, v0y, w0;
+    double vx, vy, w;
+} sdSoftStart;
 
 /// A pair the broadphase found: shape indices with a < b.
 typedef struct sdShapePair {
@@ -248,6 +278,10 @@ typedef struct sdCollisionState {
     int32_t* contactBodies;
     uint8_t* contactPoints;
     uint8_t* contactActive;
+    // Per contact of the step: it touched at the last step's end and some point pushed in this one, so it still
+    // touches and sends no event. The soft step sets it while it writes the record (0 for the rest, set by the
+    // island grouping), and sd_finish_contacts skips these records instead of reading every one again.
+    uint8_t* contactSettled;
     int32_t contactInfoCapacity;
     int32_t* activeFound;       // scratch while grouping, per active contact in contact order: its index,
     int32_t* activeBody;        // its dynamic body (then its island),
@@ -257,12 +291,14 @@ typedef struct sdCollisionState {
     int32_t contactIslandCount, contactIslandCapacity;
     int32_t* ownedLayout;       // joint layout islands grouped by the contact island that holds them
     int32_t ownedCapacity;
-    sdSoftContact* soft;        // the soft step's constraints by lane, in sweep order (large islands only)
-    int32_t* softSlotContact;   // per lane: its contact's position in `activeContacts`, or −1 for padding
-    int32_t softCapacity;       // lanes
+    sdSoftBlock* soft;          // the soft step's constraints in sweep order, sdSoftLanes a block (large islands only)
+    int32_t* softSlotContact;   // per lane: its contact (index in `contacts`), or −1 for padding
+    int32_t* softLaneBodies;    // per lane: its contact's two local body slots (2 entries; unset in padding)
+    int32_t softCapacity;       // lanes (sdSoftLanes per block)
     sdSoftBody* softBodies;     // the soft step's bodies, by local slot (each large island a range)
     int32_t* softBodySlot;      // per local slot: the world's body slot
     double* softBodyAngle;      // per local slot: the angle its cos/sin were last turned to
+    sdSoftStart* softBodyStart; // per local slot: its velocities at the step's start (the preparation reads them)
     int32_t softBodyCapacity;   // the last slot is the null body padding lanes join (never moves, zero masses)
     int32_t* softLocal;         // per world body slot: its latest local slot (valid only inside its island's range)
     int32_t softLocalCapacity;
@@ -355,11 +391,13 @@ double sd_contact_separation_at(const struct sdWorld* world, const sdContact* co
 void sd_order_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextSlot);
 
 /// First substep: gives the island's bodies local slots from `*nextBody` on, orders its contacts into lanes from
-/// `*nextSlot` on, and builds the soft constraints of its contacts for the step (arms, masses, separations,
-/// closing speeds). Buffers are reserved by sd_prepare_contact_islands.
+/// `*nextSlot` on, builds the soft constraints of its contacts for the step (arms, masses, separations, closing
+/// speeds), and warm starts them (what sd_warm_start_soft_contacts does in the later substeps). Buffers are
+/// reserved by sd_prepare_contact_islands.
 void sd_prepare_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h);
-/// Each substep: reads the bodies' free velocities and motion, and applies the impulses accumulated so far.
+/// Each substep after the first: reads the bodies' free velocities and motion, and applies the impulses
+/// accumulated so far.
 void sd_warm_start_soft_contacts(struct sdWorld* world, const sdContactIsland* island);
 /// Biased sweeps per substep of a large island's velocity stage.
 #define sdSoftIterations 2
@@ -390,6 +428,9 @@ typedef struct sdSoftSweepTerms {
 /// (vector instructions; AVX2 where the processor has it). It computes what a one-contact-at-a-time sweep in the
 /// sorted order would, bit for bit (contact_order.c).
 void sd_soft_sweep_lanes(struct sdWorld* world, const sdContactIsland* island, const sdSoftSweepTerms* terms);
+/// The warm start of a large island's lanes (the accumulated impulses applied to the bodies), a block at a time;
+/// what a one-contact-at-a-time warm start in lane order gives, bit for bit.
+void sd_soft_warm_start_lanes(struct sdWorld* world, const sdContactIsland* island);
 
 // continuous.c
 /// After a substep's positions: bodies that moved or turned far for their size are swept, pose by pose from

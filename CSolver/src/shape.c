@@ -306,8 +306,8 @@ void sd_free_collision(sdCollisionState* c) {
     void* buffers[] = {c->shapes, c->shapeHot, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
                        c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries,
                        c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->stillShapes, c->shapeReach, c->posedShapes,
-                       c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softBodies, c->softBodySlot,
-                       c->softBodyAngle, c->softLocal, c->softDepth, c->softAdjacencyStart,
+                       c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->contactSettled, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softLaneBodies, c->softBodies, c->softBodySlot,
+                       c->softBodyAngle, c->softBodyStart, c->softLocal, c->softDepth, c->softAdjacencyStart,
                        c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softSlotOf,
                        c->softAfterBlock, c->softMoves, c->jointPairs};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
