@@ -162,13 +162,24 @@ typedef struct sdShapePair {
     int32_t a, b;
 } sdShapePair;
 
-/// A shape binned in a cell of the broadphase grid: a copy of its kept box and of its lower corner's cell, so the
-/// tests between the entries of a bucket read the entries in order instead of two scattered shape records.
+/// sdBroadEntry.flags: the shape was enlarged this pass.
+#define sdBroadFlag_enlarged 1
+/// sdBroadEntry.flags: its body moves this step (dynamic and awake).
+#define sdBroadFlag_moves 2
+/// sdBroadEntry.flags: its filter meets every shape that has a category (mask all ones, category not zero), so two
+/// such shapes pass the filter test without reading their records.
+#define sdBroadFlag_openFilter 4
+
+/// A shape binned in a cell of the broadphase grid: a copy of its kept box, of its lower corner's cell and of what
+/// the pair test asks of it, so the tests between the entries of a bucket read the entries in order instead of two
+/// scattered shape records (one cache line each).
 typedef struct sdBroadEntry {
     double minX, minY, maxX, maxY; // the shape's kept box
     int64_t cell;                  // the cell's id (buckets may mix cells)
-    int64_t cornerX, cornerY;      // the coordinates of the cell holding the box's lower corner
+    int32_t cornerX, cornerY;      // the coordinates of the cell holding the box's lower corner
     int32_t shape;
+    int32_t body;
+    uint8_t flags;                 // sdBroadFlag_…
 } sdBroadEntry;
 
 /// Everything the collision stages keep in a world.
