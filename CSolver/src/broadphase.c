@@ -17,8 +17,9 @@
 
 /// Shapes covering more cells than this are tested directly instead of being binned.
 #define sdMaxCellsPerShape 256
-/// Cell coordinates are clamped to ±this before conversion to integers (far-away bodies share edge cells).
-#define sdMaxCellCoordinate 1.0e15
+/// Cell coordinates are clamped to ±this before conversion to integers (far-away bodies share edge cells), so
+/// they fit the entries' 32-bit fields and two cells never share an id.
+#define sdMaxCellCoordinate 1.0e9
 
 /// Whether the body moves this step (dynamic and awake).
 static inline bool sd_moves(const sdWorld* world, int32_t body) {
@@ -81,14 +82,16 @@ static bool sd_update_fat_box(sdWorld* world, int32_t index) {
     return shape->enlarged;
 }
 
-static inline int64_t sd_cell_coordinate(double x, double inverseCell) {
+static inline int32_t sd_cell_coordinate(double x, double inverseCell) {
     double c = floor(x * inverseCell);
     if (c > sdMaxCellCoordinate) c = sdMaxCellCoordinate;
     if (c < -sdMaxCellCoordinate) c = -sdMaxCellCoordinate;
-    return (int64_t)c;
+    return (int32_t)c;
 }
 
-static inline int64_t sd_cell_id(int64_t ix, int64_t iy) { return (int64_t)(((uint64_t)ix << 32) ^ (uint64_t)(uint32_t)iy); }
+static inline int64_t sd_cell_id(int32_t ix, int32_t iy) {
+    return (int64_t)(((uint64_t)(uint32_t)ix << 32) | (uint64_t)(uint32_t)iy);
+}
 
 static inline uint32_t sd_cell_bucket(int64_t ix, int64_t iy, uint32_t mask) {
     const uint64_t h = (uint64_t)ix * 0x9E3779B97F4A7C15ull ^ (uint64_t)iy * 0xC2B2AE3D27D4EB4Full;
@@ -108,22 +111,27 @@ static bool sd_push_pair(sdCollisionState* c, int32_t a, int32_t b) {
     return true;
 }
 
-/// Sorts the pairs by (a, b): a counting sort by b, then a stable one by a (O(pairs + shapes)).
+/// Sorts the pairs by (a, b): a counting sort by a (O(pairs + shapes)), then each shape's few pairs by b, by
+/// insertion (a second counting pass by b cost more: it scattered every pair once more).
 static void sd_sort_pairs(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     int32_t* counts = c->pairCounts;
     const int32_t n = c->shapeSlotCount;
-    for (int pass = 0; pass < 2; ++pass) {
-        for (int32_t i = 0; i <= n; ++i) counts[i] = 0;
-        for (int32_t p = 0; p < c->pairCount; ++p) counts[(pass == 0 ? c->pairs[p].b : c->pairs[p].a) + 1] += 1;
-        for (int32_t i = 0; i < n; ++i) counts[i + 1] += counts[i];
-        for (int32_t p = 0; p < c->pairCount; ++p) {
-            const int32_t key = pass == 0 ? c->pairs[p].b : c->pairs[p].a;
-            c->pairScratch[counts[key]++] = c->pairs[p];
+    for (int32_t i = 0; i <= n; ++i) counts[i] = 0;
+    for (int32_t p = 0; p < c->pairCount; ++p) counts[c->pairs[p].a + 1] += 1;
+    for (int32_t i = 0; i < n; ++i) counts[i + 1] += counts[i];
+    for (int32_t p = 0; p < c->pairCount; ++p) c->pairScratch[counts[c->pairs[p].a]++] = c->pairs[p];
+    sdShapePair* sorted = c->pairScratch;
+    c->pairScratch = c->pairs;
+    c->pairs = sorted;
+    // counts[a] is now the end of shape a's pairs (and the start of a + 1's).
+    for (int32_t a = 0, begin = 0; a < n; begin = counts[a++]) {
+        for (int32_t p = begin + 1; p < counts[a]; ++p) {
+            const sdShapePair pair = sorted[p];
+            int32_t q = p;
+            for (; q > begin && sorted[q - 1].b > pair.b; --q) sorted[q] = sorted[q - 1];
+            sorted[q] = pair;
         }
-        sdShapePair* swap = c->pairs;
-        c->pairs = c->pairScratch;
-        c->pairScratch = swap;
     }
 }
 
@@ -172,22 +180,43 @@ int sd_find_pairs(sdWorld* world, double dt) {
     return sdResult_ok;
 }
 
-/// Whether two kept boxes overlap (the box test of sd_pair_candidate, on the entries' copies).
+/// Whether two kept boxes overlap (the box test of sd_pair_candidate, on the entries' copies). All four
+/// comparisons, without branches: most entries of a bucket fail one of them, unpredictably.
 static inline bool sd_boxes_overlap(const sdBroadEntry* e, double minX, double minY, double maxX, double maxY) {
-    return minX <= e->maxX && e->minX <= maxX && minY <= e->maxY && e->minY <= maxY;
+    return (minX <= e->maxX) & (e->minX <= maxX) & (minY <= e->maxY) & (e->minY <= maxY);
 }
 
-/// Reports shapes i and j as a pair if they may collide and `cell` holds the lower corner of their kept boxes'
-/// overlap (so a pair whose boxes share several cells is reported once). The corner's cell is the larger of the
-/// two boxes' lower-corner cells (the cell of a coordinate grows with it), and the callers tested the boxes'
-/// overlap on the entries first: most pairs in a cell stop there, before the shape records are read. False only
-/// when out of memory.
-static inline bool sd_report_pair(sdWorld* world, int32_t i, int32_t j, int64_t cell, int64_t cornerX,
-                                  int64_t cornerY) {
-    if (sd_cell_id(cornerX, cornerY) != cell) return true;
-    sdCollisionState* c = &world->collision;
-    if (!sd_pair_candidate(world, &c->shapes[i < j ? i : j], &c->shapes[i < j ? j : i])) return true;
-    return sd_push_pair(c, i, j);
+/// Shape `index`'s entry, but for its cell (the binning fills that in).
+static inline sdBroadEntry sd_shape_entry(const sdWorld* world, int32_t index, int32_t cornerX, int32_t cornerY) {
+    const sdShape* s = &world->collision.shapes[index];
+    const bool openFilter = s->mask == UINT64_MAX && s->category != 0;
+    const uint8_t flags = (uint8_t)((s->enlarged ? sdBroadFlag_enlarged : 0) |
+                                    (sd_moves(world, s->body) ? sdBroadFlag_moves : 0) |
+                                    (openFilter ? sdBroadFlag_openFilter : 0));
+    return (sdBroadEntry){.minX = s->fatMinX, .minY = s->fatMinY, .maxX = s->fatMaxX, .maxY = s->fatMaxY, .cell = 0,
+                          .cornerX = cornerX, .cornerY = cornerY, .shape = index, .body = s->body, .flags = flags};
+}
+
+/// sd_pair_candidate for two entries whose boxes overlap, from the entries' copies: the shape records are read only
+/// when a filter is not open.
+static inline bool sd_entries_candidate(const sdWorld* world, const sdBroadEntry* a, const sdBroadEntry* b) {
+    const uint8_t either = a->flags | b->flags;
+    if (!(either & sdBroadFlag_enlarged) || !(either & sdBroadFlag_moves) || a->body == b->body) return false;
+    if (a->flags & b->flags & sdBroadFlag_openFilter) return true;
+    const sdShape* sa = &world->collision.shapes[a->shape];
+    const sdShape* sb = &world->collision.shapes[b->shape];
+    return (sa->category & sb->mask) || (sb->category & sa->mask);
+}
+
+/// Reports the shapes of entries a and b (boxes overlapping) as a pair if they may collide and `cell` holds the
+/// lower corner of their kept boxes' overlap (so a pair whose boxes share several cells is reported once). The
+/// corner's cell is the larger of the two boxes' lower-corner cells (the cell of a coordinate grows with it).
+/// False only when out of memory.
+static inline bool sd_report_pair(sdWorld* world, const sdBroadEntry* a, const sdBroadEntry* b, int64_t cell) {
+    const int32_t cornerX = a->cornerX > b->cornerX ? a->cornerX : b->cornerX;
+    const int32_t cornerY = a->cornerY > b->cornerY ? a->cornerY : b->cornerY;
+    if (sd_cell_id(cornerX, cornerY) != cell || !sd_entries_candidate(world, a, b)) return true;
+    return sd_push_pair(&world->collision, a->shape, b->shape);
 }
 
 /// Reports the candidate pairs in each bucket when every shape is binned.
@@ -200,10 +229,8 @@ static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets) {
             const sdBroadEntry* a = &entries[e];
             for (int32_t f = e + 1; f < start[k + 1]; ++f) {
                 const sdBroadEntry* b = &entries[f];
-                if (b->cell != a->cell || !sd_boxes_overlap(b, a->minX, a->minY, a->maxX, a->maxY)) continue;
-                const int64_t cornerX = a->cornerX > b->cornerX ? a->cornerX : b->cornerX;
-                const int64_t cornerY = a->cornerY > b->cornerY ? a->cornerY : b->cornerY;
-                if (!sd_report_pair(world, a->shape, b->shape, a->cell, cornerX, cornerY)) return sdResult_outOfMemory;
+                if (!((b->cell == a->cell) & sd_boxes_overlap(b, a->minX, a->minY, a->maxX, a->maxY))) continue;
+                if (!sd_report_pair(world, a, b, a->cell)) return sdResult_outOfMemory;
             }
         }
     }
@@ -217,23 +244,22 @@ static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell)
     const sdBroadEntry* entries = c->cellEntries;
     for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
         if (!c->shapeAlive[i]) continue;
-        const sdShape* a = &c->shapes[i];
-        if (a->oversized) continue;
-        const int64_t x0 = sd_cell_coordinate(a->fatMinX, inverseCell), x1 = sd_cell_coordinate(a->fatMaxX, inverseCell);
-        const int64_t y0 = sd_cell_coordinate(a->fatMinY, inverseCell), y1 = sd_cell_coordinate(a->fatMaxY, inverseCell);
-        for (int64_t ix = x0; ix <= x1; ++ix) {
-            for (int64_t iy = y0; iy <= y1; ++iy) {
+        const sdShape* shape = &c->shapes[i];
+        if (shape->oversized) continue;
+        const int32_t x0 = sd_cell_coordinate(shape->fatMinX, inverseCell), x1 = sd_cell_coordinate(shape->fatMaxX, inverseCell);
+        const int32_t y0 = sd_cell_coordinate(shape->fatMinY, inverseCell), y1 = sd_cell_coordinate(shape->fatMaxY, inverseCell);
+        const sdBroadEntry a = sd_shape_entry(world, i, x0, y0);
+        for (int32_t ix = x0; ix <= x1; ++ix) {
+            for (int32_t iy = y0; iy <= y1; ++iy) {
                 const uint32_t k = sd_cell_bucket(ix, iy, mask);
                 if (start[k] == start[k + 1]) continue;
                 const int64_t cell = sd_cell_id(ix, iy);
                 for (int32_t e = start[k]; e < start[k + 1]; ++e) {
                     const sdBroadEntry* b = &entries[e];
                     const int32_t j = b->shape;
-                    if (b->cell != cell || j == i || (a->enlarged && j < i)) continue;
-                    if (!sd_boxes_overlap(b, a->fatMinX, a->fatMinY, a->fatMaxX, a->fatMaxY)) continue;
-                    const int64_t cornerX = x0 > b->cornerX ? x0 : b->cornerX;
-                    const int64_t cornerY = y0 > b->cornerY ? y0 : b->cornerY;
-                    if (!sd_report_pair(world, i, j, cell, cornerX, cornerY)) return sdResult_outOfMemory;
+                    if (b->cell != cell || j == i || (shape->enlarged && j < i)) continue;
+                    if (!sd_boxes_overlap(b, a.minX, a.minY, a.maxX, a.maxY)) continue;
+                    if (!sd_report_pair(world, &a, b, cell)) return sdResult_outOfMemory;
                 }
             }
         }
@@ -282,24 +308,19 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
             if (!c->shapeAlive[i]) continue;
             const sdShape* s = &c->shapes[i];
             if (s->oversized || !(binAll || s->enlarged)) continue;
-            const int64_t x0 = sd_cell_coordinate(s->fatMinX, inverseCell), x1 = sd_cell_coordinate(s->fatMaxX, inverseCell);
-            const int64_t y0 = sd_cell_coordinate(s->fatMinY, inverseCell), y1 = sd_cell_coordinate(s->fatMaxY, inverseCell);
-            for (int64_t ix = x0; ix <= x1; ++ix) {
-                for (int64_t iy = y0; iy <= y1; ++iy) {
-                    const uint32_t k = sd_cell_bucket(ix, iy, mask);
-                    if (pass == 0) {
-                        start[k + 1] += 1;
-                    } else {
-                        sdBroadEntry* e = &c->cellEntries[start[k]++];
-                        e->minX = s->fatMinX;
-                        e->minY = s->fatMinY;
-                        e->maxX = s->fatMaxX;
-                        e->maxY = s->fatMaxY;
-                        e->cell = sd_cell_id(ix, iy);
-                        e->cornerX = x0;
-                        e->cornerY = y0;
-                        e->shape = i;
-                    }
+            const int32_t x0 = sd_cell_coordinate(s->fatMinX, inverseCell), x1 = sd_cell_coordinate(s->fatMaxX, inverseCell);
+            const int32_t y0 = sd_cell_coordinate(s->fatMinY, inverseCell), y1 = sd_cell_coordinate(s->fatMaxY, inverseCell);
+            if (pass == 0) {
+                for (int32_t ix = x0; ix <= x1; ++ix)
+                    for (int32_t iy = y0; iy <= y1; ++iy) start[sd_cell_bucket(ix, iy, mask) + 1] += 1;
+                continue;
+            }
+            const sdBroadEntry entry = sd_shape_entry(world, i, x0, y0);
+            for (int32_t ix = x0; ix <= x1; ++ix) {
+                for (int32_t iy = y0; iy <= y1; ++iy) {
+                    sdBroadEntry* e = &c->cellEntries[start[sd_cell_bucket(ix, iy, mask)]++];
+                    *e = entry;
+                    e->cell = sd_cell_id(ix, iy);
                 }
             }
         }

@@ -77,9 +77,8 @@ static int sd_update_joint_pairs(sdWorld* world) {
     return sdResult_ok;
 }
 
-/// Whether bodies a and b are joined by a joint (binary search of the sorted pair keys).
+/// Whether bodies a and b, both with joints, are joined by one (binary search of the sorted pair keys).
 static bool sd_bodies_joined(const sdWorld* world, int32_t a, int32_t b) {
-    if (world->jointEdges[a] == 0 || world->jointEdges[b] == 0) return false;
     const sdCollisionState* c = &world->collision;
     const uint64_t key = (uint64_t)(uint32_t)(a < b ? a : b) << 32 | (uint64_t)(uint32_t)(a < b ? b : a);
     int32_t lo = 0, hi = c->jointPairCount;
@@ -118,20 +117,19 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     const sdShapeHot* sb = &c->shapeHot[b];
     contact->shapeA = a;
     contact->shapeB = b;
-    contact->generationA = c->shapeGeneration[a];
-    contact->generationB = c->shapeGeneration[b];
+    contact->generationA = sa->generation;
+    contact->generationB = sb->generation;
     contact->userDataA = sa->userData;
     contact->userDataB = sb->userData;
     contact->bodyA = sa->body;
     contact->bodyB = sb->body;
-    const double maxDistance = sdSpeculativeBase + c->shapeReach[a] + c->shapeReach[b];
+    const double maxDistance = sdSpeculativeBase + sa->reach + sb->reach;
     contact->pointCount =
         sd_collide_shapes(world, a, b, maxDistance, &contact->normalX, &contact->normalY, contact->points);
-    contact->friction = sqrt(world->friction[sa->body] * world->friction[sb->body]);
-    const double ra = world->restitution[sa->body], rb = world->restitution[sb->body];
-    contact->restitution = ra > rb ? ra : rb;
+    contact->friction = sqrt(sa->friction * sb->friction);
+    contact->restitution = sa->restitution > sb->restitution ? sa->restitution : sb->restitution;
     contact->touching = carried.touching;
-    contact->jointed = sd_bodies_joined(world, sa->body, sb->body);
+    contact->jointed = sa->jointed && sb->jointed && sd_bodies_joined(world, sa->body, sb->body);
     for (int32_t p = 0; p < contact->pointCount; ++p) {
         for (int32_t q = 0; q < carried.pointCount; ++q) {
             if (carried.id[q] != contact->points[p].id) continue;
@@ -264,7 +262,11 @@ int sd_collide(sdWorld* world, double dt) {
         if (shape->extent > c->bodyExtent[shape->body]) c->bodyExtent[shape->body] = shape->extent;
         if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[shape->body])
             c->bodyThickness[shape->body] = shape->thickness;
-        c->shapeReach[k] = sd_shape_reach(world, shape, dt);
+        sdShapeHot* hot = &c->shapeHot[k];
+        hot->reach = sd_shape_reach(world, shape, dt);
+        hot->friction = world->friction[shape->body];
+        hot->restitution = world->restitution[shape->body];
+        hot->jointed = world->jointEdges[shape->body] != 0;
     }
 
     // Nothing enlarged: every contact stays, in place (no copying in a pile that has settled to creeping).

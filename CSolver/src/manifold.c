@@ -184,10 +184,33 @@ SD_INLINE int32_t sd_collide_polygon_circle(const sdWorld* world, int32_t bodyA,
     return 1;
 }
 
-/// The edge of p whose normal separates q the most, and that separation; or, as soon as some edge separates q by
-/// more than `limit`, that edge and its separation (the caller only needs to know the polygons are that far
-/// apart: the greatest separation is at least as large).
+/// The edge of p whose normal separates q the most (the first of equals), and that separation; or, for polygons
+/// other than two boxes, as soon as some edge separates q by more than `limit`, that edge and its separation (the
+/// caller only needs to know the polygons are that far apart: the greatest separation is at least as large).
 SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_t* edge, double limit) {
+    if (p.count == sdPosedVertices && q.count == sdPosedVertices) {
+        // Two boxes: every edge's separation first, without branches (the sixteen products are independent), then
+        // the first edge of the greatest. The greatest is above `limit` when the first edge above it is.
+        double deepest[sdPosedVertices];
+        for (int32_t i = 0; i < sdPosedVertices; ++i) {
+            const double nx = p.n[2 * i], ny = p.n[2 * i + 1], vx = p.v[2 * i], vy = p.v[2 * i + 1];
+            double least = INFINITY;
+            for (int32_t j = 0; j < sdPosedVertices; ++j) {
+                const double s = nx * (q.v[2 * j] - vx) + ny * (q.v[2 * j + 1] - vy);
+                least = s < least ? s : least;
+            }
+            deepest[i] = least;
+        }
+        double best = deepest[0];
+        *edge = 0;
+        for (int32_t i = 1; i < sdPosedVertices; ++i) {
+            if (deepest[i] > best) {
+                best = deepest[i];
+                *edge = i;
+            }
+        }
+        return best;
+    }
     double best = -INFINITY;
     *edge = 0;
     for (int32_t i = 0; i < p.count; ++i) {

@@ -47,18 +47,24 @@ typedef struct sdShape {
     bool oversized;
 } sdShape;
 
-/// What a contact's update reads of each of its shapes, per shape slot in a compact array: a contact's second
-/// shape is a scattered read, of three cache lines in the 176 B sdShape but of half a line here (and the array
-/// fits in cache). Copies of the record's fields, and the pass that last posed the shape.
+/// What a contact's update reads of each of its shapes, per shape slot in a compact array of cache-line records: a
+/// contact's second shape is a scattered read, of three cache lines in the 176 B sdShape and of one more line in
+/// each per-body array its body's material was read from, but of one line here. Copies of the record's fields and
+/// of its body's (refreshed by every collision pass), and the pass that last posed the shape.
 typedef struct sdShapeHot {
     int32_t body;
     uint8_t type;
-    bool enlarged;      // sdShape.enlarged
+    bool enlarged;       // sdShape.enlarged
+    bool jointed;        // its body has a joint (this pass)
     int32_t count;
-    uint32_t posedPass; // the collision pass that last posed it (sdPosedShape), 0 for never
+    uint32_t posedPass;  // the collision pass that last posed it (sdPosedShape), 0 for never
+    uint32_t generation; // the slot's generation while the shape lives
     double radius;
     uint64_t userData;
+    double reach;        // how far it can move towards another shape this pass (0 if its body does not move)
+    double friction, restitution; // its body's, this pass
 } sdShapeHot;
+_Static_assert(sizeof(sdShapeHot) == 64, "sdShapeHot is one cache line");
 
 /// Polygons with this many vertices (boxes) are posed in the world once per collision pass, not per contact.
 #define sdPosedVertices 4
@@ -192,13 +198,24 @@ typedef struct sdShapePair {
     int32_t a, b;
 } sdShapePair;
 
-/// A shape binned in a cell of the broadphase grid: a copy of its kept box and of its lower corner's cell, so the
-/// tests between the entries of a bucket read the entries in order instead of two scattered shape records.
+/// sdBroadEntry.flags: the shape was enlarged this pass.
+#define sdBroadFlag_enlarged 1
+/// sdBroadEntry.flags: its body moves this step (dynamic and awake).
+#define sdBroadFlag_moves 2
+/// sdBroadEntry.flags: its filter meets every shape that has a category (mask all ones, category not zero), so two
+/// such shapes pass the filter test without reading their records.
+#define sdBroadFlag_openFilter 4
+
+/// A shape binned in a cell of the broadphase grid: a copy of its kept box, of its lower corner's cell and of what
+/// the pair test asks of it, so the tests between the entries of a bucket read the entries in order instead of two
+/// scattered shape records (one cache line each).
 typedef struct sdBroadEntry {
     double minX, minY, maxX, maxY; // the shape's kept box
     int64_t cell;                  // the cell's id (buckets may mix cells)
-    int64_t cornerX, cornerY;      // the coordinates of the cell holding the box's lower corner
+    int32_t cornerX, cornerY;      // the coordinates of the cell holding the box's lower corner
     int32_t shape;
+    int32_t body;
+    uint8_t flags;                 // sdBroadFlag_…
 } sdBroadEntry;
 
 /// Everything the collision stages keep in a world.
@@ -258,11 +275,8 @@ typedef struct sdCollisionState {
     // collision sweeps a shape that outran the pass against (sized with the shape slots, so never grown in a step).
     int32_t* stillShapes;
     int32_t stillShapeCount;
-    // Per shape slot: how far it can move towards another shape this step (0 if its body does not move), computed
-    // once per pass rather than once per contact (sized with the shape slots).
-    double* shapeReach;
     // Per shape slot: its pose at this pass, made by the first contact that needs it (manifold.c), and the pass
-    // count that dates those poses (sdShapeHot.posedPass).
+    // count that dates those poses (sdShapeHot.posedPass). Cache-line aligned, as shapeHot: two lines a pose.
     sdPosedShape* posedShapes;
     uint32_t collidePass;
 

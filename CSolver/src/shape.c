@@ -97,13 +97,24 @@ static sdResult sd_validate_shape_def(const sdShapeDef* def) {
     return sdResult_outOfRange;
 }
 
+/// Grows a buffer of `count` records of `size` bytes (a multiple of 64) to `capacity` records on a cache-line
+/// boundary, so a record of one or two lines is read as one or two lines (realloc's blocks start 16 B into one).
+static bool sd_grow_aligned(void** buffer, int32_t count, int32_t capacity, size_t size) {
+    void* grown = aligned_alloc(64, (size_t)capacity * size);
+    if (grown == NULL) return false;
+    if (*buffer != NULL) memcpy(grown, *buffer, (size_t)count * size);
+    free(*buffer);
+    *buffer = grown;
+    return true;
+}
+
 static sdResult sd_grow_shapes(sdCollisionState* c) {
     const int32_t capacity = c->shapeCapacity == 0 ? 16 : c->shapeCapacity * 2;
     if (c->shapeCapacity > INT32_MAX / 2) return sdResult_outOfMemory;
     if (!SD_GROW(c->shapes, capacity) || !SD_GROW(c->shapeAlive, capacity) || !SD_GROW(c->shapeGeneration, capacity) ||
         !SD_GROW(c->shapeFreeSlots, capacity) || !SD_GROW(c->stillShapes, capacity) ||
-        !SD_GROW(c->shapeReach, capacity) || !SD_GROW(c->posedShapes, capacity) ||
-        !SD_GROW(c->shapeHot, capacity))
+        !sd_grow_aligned((void**)&c->posedShapes, c->shapeSlotCount, capacity, sizeof(sdPosedShape)) ||
+        !sd_grow_aligned((void**)&c->shapeHot, c->shapeSlotCount, capacity, sizeof(sdShapeHot)))
         return sdResult_outOfMemory;
     c->shapeCapacity = capacity;
     return sdResult_ok;
@@ -207,8 +218,9 @@ sdResult sdCreateShape(sdWorld* world, sdBodyId body, const sdShapeDef* def, sdS
     shape.next = world->shapeHead[body.index];
     world->shapeHead[body.index] = i;
     c->shapes[i] = shape;
-    c->shapeHot[i] = (sdShapeHot){.body = shape.body, .type = shape.type, .enlarged = false, .count = shape.count,
-                                  .posedPass = 0, .radius = shape.radius, .userData = shape.userData};
+    c->shapeHot[i] = (sdShapeHot){.body = shape.body, .type = shape.type, .count = shape.count,
+                                  .generation = c->shapeGeneration[i], .radius = shape.radius,
+                                  .userData = shape.userData};
     c->shapeAlive[i] = 1;
     c->shapeCount += 1;
     sd_wake(world, body.index);
@@ -305,7 +317,7 @@ void sd_free_collision(sdCollisionState* c) {
     }
     void* buffers[] = {c->shapes, c->shapeHot, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
                        c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries,
-                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->stillShapes, c->shapeReach, c->posedShapes,
+                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->stillShapes, c->posedShapes,
                        c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->contactSettled, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softLaneBodies, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softBodyStart, c->softLocal, c->softDepth, c->softAdjacencyStart,
                        c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softSlotOf,
