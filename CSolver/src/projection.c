@@ -36,7 +36,10 @@ void sd_project_positions(sdWorld* world) {
 }
 
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
-    if (!sd_fill_projection_rows(world, island)) return false;
+    // The error first, reading only: the pass that ends a substep's projection finds none and so fills nothing,
+    // and a pass that does find one almost always finds it in the unit's first rows.
+    if (!sd_projection_error(world, island)) return false;
+    sd_fill_projection_rows(world, island);
     sd_solve_projection_rows(world, island);
     return true;
 }
