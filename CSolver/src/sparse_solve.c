@@ -11,8 +11,9 @@
 // need at most one more iteration per row whose fixed state differs from the factor's, and beyond
 // sdSparseFixedChange such rows the island is factored again with the new active set.
 //
-// Every vector here is in elimination order, and the rows are first copied into compact form in that order
-// (sdCompactRow), so the matrix-free products and the substitutions run without indirection.
+// Every vector here is in elimination order, and the rows are copied into compact form in that order as they are
+// filled (sdCompactRow, sd_sparse_keep_row), so the matrix-free products and the substitutions run without
+// indirection.
 #include "sd_sparse.h"
 
 #include <string.h>
@@ -38,6 +39,24 @@ static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdS
 typedef double sdBodyLanes __attribute__((vector_size(32)));
 typedef double sdBodyLanesUnaligned __attribute__((vector_size(32), aligned(8), may_alias));
 #define SD_BODY_STRIDE 4
+
+/// y += M⁻¹·Jᵀ·v of one compact row, y four lanes a body: a row's J at one end is loaded as four lanes, the fourth
+/// the next field (the mass lanes' zero cancels it), and added in one operation (each lane the scalar (m·j)·v).
+SD_INLINE void sd_compact_scatter_row(double* restrict y, const double* restrict mass, const sdCompactRow* c,
+                                      double v) {
+    if (c->a >= 0) {
+        sdBodyLanesUnaligned* ya = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->a);
+        const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
+        const sdBodyLanes m = {im, im, ii, 0.0};
+        *ya += (m * *(const sdBodyLanesUnaligned*)c->ja) * v;
+    }
+    if (c->b >= 0) {
+        sdBodyLanesUnaligned* yb = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->b);
+        const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
+        const sdBodyLanes m = {im, im, ii, 0.0};
+        *yb += (m * *(const sdBodyLanesUnaligned*)c->jb) * v;
+    }
+}
 
 /// The ends of a row that are bodies but not the island's dynamic ones (static bodies, which the compact row does
 /// not name): sd_apply_row's updates of them, straight to the arrays (no dynamic body's entries among them).
@@ -89,18 +108,7 @@ SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island
         const double v = value[p];
         if (v == 0.0) continue;
         const sdCompactRow* c = &rows[elimination[p]];
-        if (c->a >= 0) {
-            sdBodyLanesUnaligned* la = (sdBodyLanesUnaligned*)(lanes + SD_BODY_STRIDE * c->a);
-            const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
-            const sdBodyLanes m = {im, im, ii, 0.0};
-            *la += (m * *(const sdBodyLanesUnaligned*)c->ja) * v;
-        }
-        if (c->b >= 0) {
-            sdBodyLanesUnaligned* lb = (sdBodyLanesUnaligned*)(lanes + SD_BODY_STRIDE * c->b);
-            const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
-            const sdBodyLanes m = {im, im, ii, 0.0};
-            *lb += (m * *(const sdBodyLanesUnaligned*)c->jb) * v;
-        }
+        sd_compact_scatter_row(lanes, mass, c, v);
         if (c->a < 0 || c->b < 0) sd_apply_static_ends(world, sd_island_row(s, island, p), c, v, x, y, a);
     }
     for (int32_t i = 0; i < bodies; ++i) {
@@ -130,31 +138,15 @@ void sd_sparse_apply(const sdWorld* world, const sdIsland* island, const double*
 }
 
 /// The body-space half of sd_compact_apply: y = M⁻¹·Jᵀ·x, fixed rows' x taken as zero when identityForFixed.
-/// A row's J at one end is loaded as four lanes, the fourth the next field (the mass lanes' zero cancels it).
 SD_INLINE void sd_compact_scatter(sdSparseState* sp, const sdIsland* island, int32_t bodies,
                                       const double* restrict x, bool identityForFixed) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
-    const double* restrict mass = sp->bodyMass;
     double* restrict y = sp->bodyVector;
     memset(y, 0, SD_BODY_STRIDE * (size_t)bodies * sizeof(double));
-    for (int32_t e = 0; e < n; ++e) {
-        const sdCompactRow* c = &rows[e];
-        const double v = identityForFixed && fixed[e] ? 0.0 : x[e];
-        if (c->a >= 0) {
-            sdBodyLanesUnaligned* ya = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->a);
-            const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
-            const sdBodyLanes m = {im, im, ii, 0.0};
-            *ya += (m * *(const sdBodyLanesUnaligned*)c->ja) * v;
-        }
-        if (c->b >= 0) {
-            sdBodyLanesUnaligned* yb = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->b);
-            const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
-            const sdBodyLanes m = {im, im, ii, 0.0};
-            *yb += (m * *(const sdBodyLanesUnaligned*)c->jb) * v;
-        }
-    }
+    for (int32_t e = 0; e < n; ++e)
+        sd_compact_scatter_row(y, sp->bodyMass, &rows[e], identityForFixed && fixed[e] ? 0.0 : x[e]);
 }
 
 /// K·x of one compact row from y = M⁻¹·Jᵀ·x (the row-space half of sd_compact_apply).
