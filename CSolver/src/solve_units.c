@@ -63,15 +63,10 @@ static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end
         const int32_t ahead = s->sortIndex[p + 8];
         SD_PREFETCH(&s->rows[ahead]);
         const sdRowGeometry* g = &s->geometry[ahead];
+        sd_prefetch_row_anchors(world, g);
         const int32_t ends[2] = {g->bodyA, g->bodyB};
         for (int k = 0; k < 2; ++k) {
             if (ends[k] < 0) continue;
-            SD_PREFETCH(&world->x[ends[k]]);
-            SD_PREFETCH(&world->y[ends[k]]);
-            SD_PREFETCH(&world->angle[ends[k]]);
-            SD_PREFETCH(&world->rotationAngle[ends[k]]);
-            SD_PREFETCH(&world->rotationCos[ends[k]]);
-            SD_PREFETCH(&world->rotationSin[ends[k]]);
             SD_PREFETCH(&world->invMass[ends[k]]); // J·M⁻¹·Jᵀ right after the geometry
             SD_PREFETCH(&world->invInertia[ends[k]]);
             if (springs) { // the velocity stage: J·v right after the fill
