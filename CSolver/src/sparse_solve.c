@@ -86,23 +86,21 @@ SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island
     const int32_t* restrict elimination = sp->elimination + base;
     const sdCompactRow* restrict rows = sp->compact + base;
     double* restrict lanes = sp->bodyVector;
-    double* restrict mass = sp->bodyMass;
+    // The masses the island's solve just gathered (sd_compact_rows: every solve of it gathers them before it can
+    // fail, and an island whose solve was never reached has every impulse still at the fill's zero).
+    const double* restrict mass = sp->bodyMass;
     for (int32_t i = 0; i < bodies; ++i) {
         if (i + 16 < bodies) { // the island-local order is the rows', not the slots': ask ahead
             const int32_t ahead = islandBodies[i + 16];
             SD_PREFETCH(&x[ahead]);
             SD_PREFETCH(&y[ahead]);
             SD_PREFETCH(&a[ahead]);
-            SD_PREFETCH(&world->invMass[ahead]);
-            SD_PREFETCH(&world->invInertia[ahead]);
         }
         const int32_t body = islandBodies[i];
         lanes[SD_BODY_STRIDE * i] = x[body];
         lanes[SD_BODY_STRIDE * i + 1] = y[body];
         lanes[SD_BODY_STRIDE * i + 2] = a[body];
         lanes[SD_BODY_STRIDE * i + 3] = 0.0;
-        mass[2 * i] = world->invMass[body];
-        mass[2 * i + 1] = world->invInertia[body];
     }
     for (int32_t p = 0; p < n; ++p) {
         const double v = value[p];
