@@ -73,6 +73,11 @@ static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end
                 SD_PREFETCH(&world->vx[ends[k]]);
                 SD_PREFETCH(&world->vy[ends[k]]);
                 SD_PREFETCH(&world->w[ends[k]]);
+                if (g->springy) { // and a spring's J·v₀ (sd_joint_row_target)
+                    SD_PREFETCH(&s->v0x[ends[k]]);
+                    SD_PREFETCH(&s->v0y[ends[k]]);
+                    SD_PREFETCH(&s->w0[ends[k]]);
+                }
             }
         }
     }
