@@ -61,7 +61,10 @@ static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end
     // layout order, not memory order: ask for their positions and rotations 8 rows ahead.
     if (p + 8 < end) {
         const int32_t ahead = s->sortIndex[p + 8];
-        SD_PREFETCH(&s->rows[ahead]);
+        const char* record = (const char*)&s->rows[ahead]; // every line of it: the fill writes every field
+        SD_PREFETCH(record);
+        SD_PREFETCH(record + 64);
+        SD_PREFETCH(record + sizeof(sdRow) - 1);
         const sdRowGeometry* g = &s->geometry[ahead];
         sd_prefetch_row_anchors(world, g);
         const int32_t ends[2] = {g->bodyA, g->bodyB};
