@@ -90,8 +90,8 @@ SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island
     // fail, and an island whose solve was never reached has every impulse still at the fill's zero).
     const double* restrict mass = sp->bodyMass;
     for (int32_t i = 0; i < bodies; ++i) {
-        if (i + 16 < bodies) { // the island-local order is the rows', not the slots': ask ahead
-            const int32_t ahead = islandBodies[i + 16];
+        if (i + 64 < bodies) { // the island-local order is the rows', not the slots': ask well ahead
+            const int32_t ahead = islandBodies[i + 64];
             SD_PREFETCH(&x[ahead]);
             SD_PREFETCH(&y[ahead]);
             SD_PREFETCH(&a[ahead]);
