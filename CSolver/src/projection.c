@@ -50,11 +50,11 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island) {
     bool error = false;
     const int32_t end = island->rowStart + island->rowCount;
     for (int32_t p = island->rowStart; p < end && !error; ++p) {
-        // A pass that finds no error reads every row, in layout order, not memory order: ask for the geometry 16
-        // rows ahead and, once it is at hand, for its bodies 8 rows ahead.
-        if (p + 16 < end) SD_PREFETCH(&s->geometry[s->sortIndex[p + 16]]);
-        if (p + 8 < end) {
-            const sdRowGeometry* ahead = &s->geometry[s->sortIndex[p + 8]];
+        // A pass that finds no error reads every row, in layout order, not memory order: ask for the geometry 32
+        // rows ahead and, once it is at hand, for its bodies 16 rows ahead.
+        if (p + 32 < end) SD_PREFETCH(&s->geometry[s->sortIndex[p + 32]]);
+        if (p + 16 < end) {
+            const sdRowGeometry* ahead = &s->geometry[s->sortIndex[p + 16]];
             if (!ahead->springy) sd_prefetch_row_anchors(world, ahead);
         }
         const int32_t r = s->sortIndex[p];
