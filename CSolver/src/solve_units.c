@@ -53,14 +53,14 @@ static inline double sd_row_self_coupling(const sdWorld* world, const sdRow* row
     return k;
 }
 
-/// The geometry half of sd_fill_row_at: prefetches 8 rows ahead and fills the Jacobian and error of the row at
+/// The geometry half of sd_fill_row_at: prefetches 16 rows ahead and fills the Jacobian and error of the row at
 /// layout position p.
 static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end, bool springs) {
     sdSolverScratch* s = &world->scratch;
     // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
-    // layout order, not memory order: ask for their positions and rotations 8 rows ahead.
-    if (p + 8 < end) {
-        const int32_t ahead = s->sortIndex[p + 8];
+    // layout order, not memory order: ask for their positions and rotations 16 rows ahead.
+    if (p + 16 < end) {
+        const int32_t ahead = s->sortIndex[p + 16];
         const char* record = (const char*)&s->rows[ahead]; // every line of it: the fill writes every field
         SD_PREFETCH(record);
         SD_PREFETCH(record + 64);
