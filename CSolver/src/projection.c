@@ -1,7 +1,7 @@
 // The position stage of a substep: Newton steps on positions that move rigid rows (and violated one-sided rows)
 // back to zero error, at most sdProjectionIterations times, with the same solve machinery.
 
-#include "sd_solve.h"
+#include "sd_sparse.h"
 
 /// Projection stops once every rigid row's error is below this (pt or rad), or after sdProjectionIterations.
 #define sdProjectionTolerance 1e-9
@@ -48,7 +48,15 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island) {
     sdSolverScratch* s = &world->scratch;
     const double start = sd_now();
     bool error = false;
-    for (int32_t p = island->rowStart; p < island->rowStart + island->rowCount && !error; ++p) {
+    const int32_t end = island->rowStart + island->rowCount;
+    for (int32_t p = island->rowStart; p < end && !error; ++p) {
+        // A pass that finds no error reads every row, in layout order, not memory order: ask for the geometry 32
+        // rows ahead and, once it is at hand, for its bodies 16 rows ahead.
+        if (p + 32 < end) SD_PREFETCH(&s->geometry[s->sortIndex[p + 32]]);
+        if (p + 16 < end) {
+            const sdRowGeometry* ahead = &s->geometry[s->sortIndex[p + 16]];
+            if (!ahead->springy) sd_prefetch_row_anchors(world, ahead);
+        }
         const int32_t r = s->sortIndex[p];
         if (s->rowType[r] == sdRow_distance) { // rigid unless a spring; its C alone
             if (!s->geometry[r].springy) error = fabs(sd_distance_row_error(world, &s->geometry[r])) > sdProjectionTolerance;
@@ -70,10 +78,12 @@ bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     const double start = sd_now();
     bool islandError = false;
     const int32_t end = island->rowStart + island->rowCount;
+    const bool sparse = island->path == sdSolvePath_sparse;
     for (int32_t r = island->rowStart; r < end; ++r) {
         if ((r - island->rowStart) % sdFillBlock == 0)
             sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, 1.0, false);
         const sdRow* row = &s->rows[s->sortIndex[r]];
+        if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         s->lambda[r] = 0.0;
         s->lo[r] = -INFINITY;
         s->hi[r] = INFINITY;
@@ -98,6 +108,10 @@ void sd_solve_projection_rows(sdWorld* world, sdIsland* island) {
     sdSolverScratch* s = &world->scratch;
     s->warmStart = false;
     sd_solve_island(world, island);
+    if (island->path == sdSolvePath_sparse) {
+        sd_sparse_apply(world, island, s->lambda + island->rowStart, world->x, world->y, world->angle);
+        return;
+    }
     for (int32_t p = 0; p < island->rowCount; ++p) {
         const double delta = s->lambda[island->rowStart + p];
         if (delta != 0.0) sd_apply_row(world, sd_island_row(s, island, p), delta, world->x, world->y, world->angle);

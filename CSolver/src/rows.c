@@ -108,7 +108,11 @@ double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g) {
     return sqrt(dx * dx + dy * dy) - g->length;
 }
 
-void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
+/// sd_fill_row_geometry's body, inlined into it twice: once for the distance rows (rigid links and springs, by far
+/// the most filled), whose copy drops the other types' branches, and once for every type.
+static inline __attribute__((always_inline)) void sd_fill_row_of_type(sdWorld* world, sdRow* row,
+                                                                      const sdRowGeometry* g, int32_t jointIndex,
+                                                                      sdRowType type) {
     double ax, ay, bx, by, rax, ray, rbx, rby;
     sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
     sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
@@ -222,6 +226,11 @@ void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, in
     if (row->flags & sdRowFlag_unilateral) {
         row->lo = 0.0;
     }
+}
+
+void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
+    if (type == sdRow_distance) sd_fill_row_of_type(world, row, g, jointIndex, sdRow_distance);
+    else sd_fill_row_of_type(world, row, g, jointIndex, type);
 }
 
 /// tanh of the complex number x + iy. Beyond |x| = 20 it is ±1 to within e^(−2|x|) < 10⁻¹⁷ (and cosh would

@@ -25,6 +25,19 @@ void sd_refresh_row_geometry(sdWorld* world, double h);
 /// Jacobian, error, flags and bounds of one row at the current positions, from its joint's geometry `g` (the
 /// joint itself is read only for prismatic axes and limits).
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type);
+/// Asks for what sd_anchor_world reads of a row's two bodies: positions, angles and cached rotations.
+static inline void sd_prefetch_row_anchors(const sdWorld* world, const sdRowGeometry* g) {
+    const int32_t ends[2] = {g->bodyA, g->bodyB};
+    for (int k = 0; k < 2; ++k) {
+        if (ends[k] < 0) continue;
+        SD_PREFETCH(&world->x[ends[k]]);
+        SD_PREFETCH(&world->y[ends[k]]);
+        SD_PREFETCH(&world->angle[ends[k]]);
+        SD_PREFETCH(&world->rotationAngle[ends[k]]);
+        SD_PREFETCH(&world->rotationCos[ends[k]]);
+        SD_PREFETCH(&world->rotationSin[ends[k]]);
+    }
+}
 /// The error C of a distance row (sdRow_distance) at the current positions: sd_fill_row_geometry's row->c, without
 /// its Jacobian (for the projection's error check).
 double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g);

@@ -84,7 +84,27 @@ bool sd_front_factor(double* front, int32_t m, int32_t w, int32_t blasRows);
 
 // sparse_solve.c
 /// Solves the island's system on the sparse path (fixed rows known, as sd_solve_system); false when K is not
-/// positive definite.
+/// positive definite. The island's compact rows are the ones its row loop just kept (sd_sparse_keep_row).
 bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, double* x);
+/// Adds M⁻¹·Jᵀ·value[p] of every row p of a sparse-path island to the three arrays, in layout order: sd_apply_row's
+/// products, in sequence, read from the compact rows the solve just read instead of each row's scattered record
+/// (a row with an end that is not a dynamic body, which the compact row does not name, from its record), with the
+/// masses the island's solve gathered: call it right after the island's sd_solve_island.
+void sd_sparse_apply(const sdWorld* world, const sdIsland* island, const double* value, double* x, double* y,
+                     double* a);
+
+/// Copies the just-filled row at layout position p of a sparse-path island, whose J·M⁻¹·Jᵀ is `inverseMass`, into
+/// its compact row (J at its dynamic ends, the diagonal's softness), while the row is in cache.
+static inline void sd_sparse_keep_row(sdSparseState* sp, const sdIsland* island, int32_t p, const sdRow* row,
+                                      double inverseMass) {
+    sdCompactRow* c = &sp->compact[island->rowStart + sp->elimination[p]];
+    const int32_t a = c->a, b = c->b;
+    for (int t = 0; t < 3; ++t) {
+        c->ja[t] = a >= 0 ? row->ja[t] : 0.0;
+        c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
+    }
+    // A rigid row's regularisation from its J·M⁻¹·Jᵀ, which the fill kept (sd_fill_row_at).
+    c->extra = sd_row_softness(row, inverseMass);
+}
 
 #endif

@@ -53,31 +53,34 @@ static inline double sd_row_self_coupling(const sdWorld* world, const sdRow* row
     return k;
 }
 
-/// The geometry half of sd_fill_row_at: prefetches 8 rows ahead and fills the Jacobian and error of the row at
+/// The geometry half of sd_fill_row_at: prefetches 16 rows ahead and fills the Jacobian and error of the row at
 /// layout position p.
 static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end, bool springs) {
     sdSolverScratch* s = &world->scratch;
     // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
-    // layout order, not memory order: ask for their positions and rotations 8 rows ahead.
-    if (p + 8 < end) {
-        const int32_t ahead = s->sortIndex[p + 8];
-        SD_PREFETCH(&s->rows[ahead]);
+    // layout order, not memory order: ask for their positions and rotations 16 rows ahead.
+    if (p + 16 < end) {
+        const int32_t ahead = s->sortIndex[p + 16];
+        const char* record = (const char*)&s->rows[ahead]; // every line of it: the fill writes every field
+        SD_PREFETCH(record);
+        SD_PREFETCH(record + 64);
+        SD_PREFETCH(record + sizeof(sdRow) - 1);
         const sdRowGeometry* g = &s->geometry[ahead];
+        sd_prefetch_row_anchors(world, g);
         const int32_t ends[2] = {g->bodyA, g->bodyB};
         for (int k = 0; k < 2; ++k) {
             if (ends[k] < 0) continue;
-            SD_PREFETCH(&world->x[ends[k]]);
-            SD_PREFETCH(&world->y[ends[k]]);
-            SD_PREFETCH(&world->angle[ends[k]]);
-            SD_PREFETCH(&world->rotationAngle[ends[k]]);
-            SD_PREFETCH(&world->rotationCos[ends[k]]);
-            SD_PREFETCH(&world->rotationSin[ends[k]]);
             SD_PREFETCH(&world->invMass[ends[k]]); // J·M⁻¹·Jᵀ right after the geometry
             SD_PREFETCH(&world->invInertia[ends[k]]);
             if (springs) { // the velocity stage: J·v right after the fill
                 SD_PREFETCH(&world->vx[ends[k]]);
                 SD_PREFETCH(&world->vy[ends[k]]);
                 SD_PREFETCH(&world->w[ends[k]]);
+                if (g->springy) { // and a spring's J·v₀ (sd_joint_row_target)
+                    SD_PREFETCH(&s->v0x[ends[k]]);
+                    SD_PREFETCH(&s->v0y[ends[k]]);
+                    SD_PREFETCH(&s->w0[ends[k]]);
+                }
             }
         }
     }

@@ -11,14 +11,15 @@
 // need at most one more iteration per row whose fixed state differs from the factor's, and beyond
 // sdSparseFixedChange such rows the island is factored again with the new active set.
 //
-// Every vector here is in elimination order, and the rows are first copied into compact form in that order
-// (sdCompactRow), so the matrix-free products and the substitutions run without indirection.
+// Every vector here is in elimination order, and the rows are copied into compact form in that order as they are
+// filled (sdCompactRow, sd_sparse_keep_row), so the matrix-free products and the substitutions run without
+// indirection.
 #include "sd_sparse.h"
 
 #include <string.h>
 
-/// Copies the island's filled rows into compact form in elimination order (the body numbers are the layout's);
-/// returns the number of bodies.
+/// Gathers the island's masses and its active set in elimination order for the solve (its rows were copied into
+/// compact form as they were filled: sd_sparse_keep_row); returns the number of bodies.
 static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdSparseIsland* factor) {
     sdSolverScratch* s = &world->scratch;
     sdSparseState* sp = &s->sparse;
@@ -29,19 +30,7 @@ static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdS
         mass[2 * i] = world->invMass[islandBodies[i]];
         mass[2 * i + 1] = world->invInertia[islandBodies[i]];
     }
-    for (int32_t e = 0; e < n; ++e) {
-        const int32_t local = sp->layoutOf[base + e];
-        const sdRow* row = &s->rows[s->sortIndex[base + local]];
-        sdCompactRow* c = &sp->compact[base + e];
-        const int32_t a = c->a, b = c->b;
-        for (int t = 0; t < 3; ++t) {
-            c->ja[t] = a >= 0 ? row->ja[t] : 0.0;
-            c->jb[t] = b >= 0 ? row->jb[t] : 0.0;
-        }
-        // A rigid row's regularisation from its J·M⁻¹·Jᵀ, which the fill kept (sd_fill_row_at).
-        c->extra = sd_row_softness(row, s->rowInverseMass[base + local]);
-        sp->compactFixed[e + base] = s->fixed[base + local];
-    }
+    for (int32_t e = 0; e < n; ++e) sp->compactFixed[e + base] = s->fixed[base + sp->layoutOf[base + e]];
     return factor->bodyCount;
 }
 
@@ -51,32 +40,111 @@ typedef double sdBodyLanes __attribute__((vector_size(32)));
 typedef double sdBodyLanesUnaligned __attribute__((vector_size(32), aligned(8), may_alias));
 #define SD_BODY_STRIDE 4
 
+/// y += M⁻¹·Jᵀ·v of one compact row, y four lanes a body: a row's J at one end is loaded as four lanes, the fourth
+/// the next field (the mass lanes' zero cancels it), and added in one operation (each lane the scalar (m·j)·v).
+SD_INLINE void sd_compact_scatter_row(double* restrict y, const double* restrict mass, const sdCompactRow* c,
+                                      double v) {
+    if (c->a >= 0) {
+        sdBodyLanesUnaligned* ya = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->a);
+        const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
+        const sdBodyLanes m = {im, im, ii, 0.0};
+        *ya += (m * *(const sdBodyLanesUnaligned*)c->ja) * v;
+    }
+    if (c->b >= 0) {
+        sdBodyLanesUnaligned* yb = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->b);
+        const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
+        const sdBodyLanes m = {im, im, ii, 0.0};
+        *yb += (m * *(const sdBodyLanesUnaligned*)c->jb) * v;
+    }
+}
+
+/// The ends of a row that are bodies but not the island's dynamic ones (static bodies, which the compact row does
+/// not name): sd_apply_row's updates of them, straight to the arrays (no dynamic body's entries among them).
+static void sd_apply_static_ends(const sdWorld* world, const sdRow* row, const sdCompactRow* c, double v, double* x,
+                                 double* y, double* a) {
+    const int32_t ends[2] = {c->a < 0 ? row->a : -1, c->b < 0 ? row->b : -1};
+    const double* j[2] = {row->ja, row->jb};
+    for (int k = 0; k < 2; ++k) {
+        if (ends[k] < 0) continue;
+        x[ends[k]] += world->invMass[ends[k]] * j[k][0] * v;
+        y[ends[k]] += world->invMass[ends[k]] * j[k][1] * v;
+        a[ends[k]] += world->invInertia[ends[k]] * j[k][2] * v;
+    }
+}
+
+/// sd_sparse_apply: the island's bodies' three entries are gathered as lanes (four doubles a body, island-local
+/// numbers: one cache line a body instead of five arrays' scattered entries), each row adds its two ends' M⁻¹·Jᵀ·v
+/// in one operation each — per lane sd_apply_row's (m·j)·v and +=, in the same row order — and the lanes are
+/// written back.
+SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island, const double* restrict value,
+                                    double* restrict x, double* restrict y, double* restrict a) {
+    const sdSolverScratch* s = &world->scratch;
+    const sdSparseState* sp = &s->sparse;
+    const sdSparseIsland* factor = &sp->islands[island->sparse];
+    const int32_t base = island->rowStart, n = island->rowCount, bodies = factor->bodyCount;
+    const int32_t* restrict islandBodies = sp->islandBodies + factor->bodyStart;
+    const int32_t* restrict elimination = sp->elimination + base;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    double* restrict lanes = sp->bodyVector;
+    // The masses the island's solve just gathered (sd_compact_rows: every solve of it gathers them before it can
+    // fail, and an island whose solve was never reached has every impulse still at the fill's zero).
+    const double* restrict mass = sp->bodyMass;
+    for (int32_t i = 0; i < bodies; ++i) {
+        if (i + 64 < bodies) { // the island-local order is the rows', not the slots': ask well ahead
+            const int32_t ahead = islandBodies[i + 64];
+            SD_PREFETCH(&x[ahead]);
+            SD_PREFETCH(&y[ahead]);
+            SD_PREFETCH(&a[ahead]);
+        }
+        const int32_t body = islandBodies[i];
+        lanes[SD_BODY_STRIDE * i] = x[body];
+        lanes[SD_BODY_STRIDE * i + 1] = y[body];
+        lanes[SD_BODY_STRIDE * i + 2] = a[body];
+        lanes[SD_BODY_STRIDE * i + 3] = 0.0;
+    }
+    for (int32_t p = 0; p < n; ++p) {
+        const double v = value[p];
+        if (v == 0.0) continue;
+        const sdCompactRow* c = &rows[elimination[p]];
+        sd_compact_scatter_row(lanes, mass, c, v);
+        if (c->a < 0 || c->b < 0) sd_apply_static_ends(world, sd_island_row(s, island, p), c, v, x, y, a);
+    }
+    for (int32_t i = 0; i < bodies; ++i) {
+        const int32_t body = islandBodies[i];
+        x[body] = lanes[SD_BODY_STRIDE * i];
+        y[body] = lanes[SD_BODY_STRIDE * i + 1];
+        a[body] = lanes[SD_BODY_STRIDE * i + 2];
+    }
+}
+static void sd_sparse_apply_generic(const sdWorld* world, const sdIsland* island, const double* value, double* x,
+                                    double* y, double* a) {
+    sd_sparse_apply_body(world, island, value, x, y, a);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_sparse_apply_avx2(const sdWorld* world, const sdIsland* island, const double* value,
+                                                double* x, double* y, double* a) {
+    sd_sparse_apply_body(world, island, value, x, y, a);
+}
+#endif
+
+void sd_sparse_apply(const sdWorld* world, const sdIsland* island, const double* value, double* x, double* y,
+                     double* a) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) return sd_sparse_apply_avx2(world, island, value, x, y, a);
+#endif
+    sd_sparse_apply_generic(world, island, value, x, y, a);
+}
+
 /// The body-space half of sd_compact_apply: y = M⁻¹·Jᵀ·x, fixed rows' x taken as zero when identityForFixed.
-/// A row's J at one end is loaded as four lanes, the fourth the next field (the mass lanes' zero cancels it).
 SD_INLINE void sd_compact_scatter(sdSparseState* sp, const sdIsland* island, int32_t bodies,
                                       const double* restrict x, bool identityForFixed) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const sdCompactRow* restrict rows = sp->compact + base;
     const uint8_t* restrict fixed = sp->compactFixed + base;
-    const double* restrict mass = sp->bodyMass;
     double* restrict y = sp->bodyVector;
     memset(y, 0, SD_BODY_STRIDE * (size_t)bodies * sizeof(double));
-    for (int32_t e = 0; e < n; ++e) {
-        const sdCompactRow* c = &rows[e];
-        const double v = identityForFixed && fixed[e] ? 0.0 : x[e];
-        if (c->a >= 0) {
-            sdBodyLanesUnaligned* ya = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->a);
-            const double im = mass[2 * c->a], ii = mass[2 * c->a + 1];
-            const sdBodyLanes m = {im, im, ii, 0.0};
-            *ya += (m * *(const sdBodyLanesUnaligned*)c->ja) * v;
-        }
-        if (c->b >= 0) {
-            sdBodyLanesUnaligned* yb = (sdBodyLanesUnaligned*)(y + SD_BODY_STRIDE * c->b);
-            const double im = mass[2 * c->b], ii = mass[2 * c->b + 1];
-            const sdBodyLanes m = {im, im, ii, 0.0};
-            *yb += (m * *(const sdBodyLanesUnaligned*)c->jb) * v;
-        }
-    }
+    for (int32_t e = 0; e < n; ++e)
+        sd_compact_scatter_row(y, sp->bodyMass, &rows[e], identityForFixed && fixed[e] ? 0.0 : x[e]);
 }
 
 /// K·x of one compact row from y = M⁻¹·Jᵀ·x (the row-space half of sd_compact_apply).
@@ -276,7 +344,9 @@ static double sd_largest_magnitude(const double* restrict v, int32_t n) {
     return fmax(fmax(m0, m1), fmax(m2, m3));
 }
 
-bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, double* x) {
+/// sd_sparse_solve (inlined into a generic and an AVX2 copy: its passes over the island's vectors then take four
+/// lanes at a time; AVX2 without FMA, so both copies give the same bits).
+SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, const double* b, double* x) {
     sdSolverScratch* s = &world->scratch;
     sdSparseState* sp = &s->sparse;
     sdSparseIsland* factor = &sp->islands[island->sparse];
@@ -410,4 +480,20 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
 failed:
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
     return false;
+}
+
+static bool sd_sparse_solve_generic(sdWorld* world, const sdIsland* island, const double* b, double* x) {
+    return sd_sparse_solve_body(world, island, b, x);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static bool sd_sparse_solve_avx2(sdWorld* world, const sdIsland* island, const double* b, double* x) {
+    return sd_sparse_solve_body(world, island, b, x);
+}
+#endif
+
+bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, double* x) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) return sd_sparse_solve_avx2(world, island, b, x);
+#endif
+    return sd_sparse_solve_generic(world, island, b, x);
 }

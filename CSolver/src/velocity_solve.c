@@ -1,6 +1,8 @@
 // The velocity stage of a substep: body-space islands first, then every other solve unit — rows filled,
 // right-hand sides from the spring law, speculative limits and rigid rows, the active-set solve, impulses applied.
-#include "sd_solve.h"
+#include "sd_sparse.h"
+
+#include <string.h>
 
 void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, double* target, uint8_t* fixed) {
     const sdSolverScratch* s = &world->scratch;
@@ -45,10 +47,13 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
     // Each row filled and its target set in one pass (the rows of a large island do not stay in cache between two).
     const double start = sd_now();
     const int32_t end = island->rowStart + island->rowCount;
+    // A sparse-path island's compact rows are copied here too, and its impulses applied from them.
+    const bool sparse = island->path == sdSolvePath_sparse;
     for (int32_t r = island->rowStart; r < end; ++r) {
         if ((r - island->rowStart) % sdFillBlock == 0)
             sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, h, true);
         const sdRow* row = &s->rows[s->sortIndex[r]];
+        if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
         s->lo[r] = row->lo;
         s->hi[r] = row->hi;
@@ -60,9 +65,13 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
     }
     world->stats.assemblySeconds += sd_now() - start;
     sd_solve_island(world, island);
+    memcpy(s->warm + island->rowStart, s->lambda + island->rowStart, (size_t)island->rowCount * sizeof(double));
+    if (sparse) {
+        sd_sparse_apply(world, island, s->lambda + island->rowStart, world->vx, world->vy, world->w);
+        return;
+    }
     for (int32_t p = 0; p < island->rowCount; ++p) {
         const double lambda = s->lambda[island->rowStart + p];
-        s->warm[island->rowStart + p] = lambda;
         if (lambda != 0.0) sd_apply_row(world, sd_island_row(s, island, p), lambda, world->vx, world->vy, world->w);
     }
 }
