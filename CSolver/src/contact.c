@@ -44,6 +44,21 @@ static double sd_shape_reach(const sdWorld* world, const sdShape* shape, double 
 
 /// How many contacts ahead the collision pass fetches.
 #define sdContactAhead 4
+/// How many contacts (or pairs) ahead the collision pass fetches the second shape's records: the contact record was
+/// fetched sdContactAhead − sdShapeAhead steps earlier, so its shape and body slots are in cache by then.
+#define sdShapeAhead 2
+
+/// Fetches what updating a contact of shapes (a, b), bodies (bodyA, bodyB) will read of its second shape: its
+/// compact record, its pose (two lines) and its body's position. The first shape's records stream in slot order
+/// (contacts are sorted by it); the second's are a scattered read, and the update waited on them.
+static inline void sd_prefetch_second_shape(const sdWorld* world, int32_t b, int32_t bodyB) {
+    const sdCollisionState* c = &world->collision;
+    SD_PREFETCH(&c->shapeHot[b]);
+    SD_PREFETCH(&c->posedShapes[b]);
+    SD_PREFETCH((const char*)&c->posedShapes[b] + 64);
+    SD_PREFETCH(&world->x[bodyB]);
+    SD_PREFETCH(&world->y[bodyB]);
+}
 
 
 /// How many contacts ahead finishing the step fetches.
@@ -274,6 +289,10 @@ int sd_collide(sdWorld* world, double dt) {
         int32_t count = 0;
         for (int32_t o = 0; o < c->contactCount; ++o) {
             if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
+            if (o + sdShapeAhead < c->contactCount) {
+                const sdContact* ahead = &c->contacts[o + sdShapeAhead];
+                sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
+            }
             if (!sd_carry_contact(world, &c->contacts[o], &c->contacts[count])) continue;
             sd_note_contact(c, count, &c->contacts[count]);
             count += 1;
@@ -289,6 +308,14 @@ int sd_collide(sdWorld* world, double dt) {
         if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
         if (count + sdContactAhead < c->nextContactCapacity)
             sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
+        if (o + sdShapeAhead < c->contactCount) {
+            const sdContact* ahead = &c->contacts[o + sdShapeAhead];
+            sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
+        }
+        if (p + sdShapeAhead < c->pairCount) {
+            const int32_t b = c->pairs[p + sdShapeAhead].b;
+            sd_prefetch_second_shape(world, b, c->shapeHot[b].body);
+        }
         const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
         const sdContact* old = o < c->contactCount ? &c->contacts[o] : NULL;
         int order; // < 0: the pair comes first, > 0: the old contact, 0: the same key
