@@ -395,15 +395,26 @@ double sd_contact_separation_at(const sdWorld* world, const sdContact* contact, 
     return p->separation + (bx - ax) * contact->normalX + (by - ay) * contact->normalY;
 }
 
+/// Whether finishing the step reads contact k: in the solver this step and not settled (sd_finish_contacts).
+static inline bool sd_contact_unfinished(const sdCollisionState* c, int32_t k) {
+    return c->contactActive[k] && !c->contactSettled[k];
+}
+
 void sd_finish_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
+    // The records it reads are few and far apart (a settled pile reads one contact in eight), so a cursor runs ahead
+    // of the loop and fetches the next sdFinishAhead of them: fetching by index, sdFinishAhead contacts ahead, was
+    // about one record ahead, and the loop waited on each record's first line.
+    int32_t ahead = 0, fetched = 0, finished = 0;
     for (int32_t k = 0; k < c->contactCount; ++k) {
-        // The work per record is short, and the hardware prefetcher fell behind the records' strided reads.
-        if (k + sdFinishAhead < c->contactCount && c->contactActive[k + sdFinishAhead] &&
-            !c->contactSettled[k + sdFinishAhead])
-            sd_prefetch_contact(&c->contacts[k + sdFinishAhead]);
+        if (!sd_contact_unfinished(c, k)) continue; // kept at rest, or touching still: it stands
+        for (; ahead < c->contactCount && fetched <= finished + sdFinishAhead; ++ahead) {
+            if (!sd_contact_unfinished(c, ahead)) continue;
+            sd_prefetch_contact(&c->contacts[ahead]);
+            fetched += 1;
+        }
+        finished += 1;
         sdContact* contact = &c->contacts[k];
-        if (!c->contactActive[k] || c->contactSettled[k]) continue; // kept at rest, or touching still: it stands
         bool touching = false;
         int32_t strongest = -1;
         for (int32_t p = 0; p < contact->pointCount; ++p) {
