@@ -411,6 +411,18 @@ void sd_finish_contacts(sdWorld* world) {
         for (; ahead < c->contactCount && fetched <= finished + sdFinishAhead; ++ahead) {
             if (!sd_contact_unfinished(c, ahead)) continue;
             sd_prefetch_contact(&c->contacts[ahead]);
+            for (int32_t side = 0; side < 2; ++side) {
+                const int32_t b = c->contactBodies[2 * ahead + side];
+                SD_PREFETCH(&world->angle[b]);
+                SD_PREFETCH(&world->x[b]);
+                SD_PREFETCH(&world->y[b]);
+                SD_PREFETCH(&c->collideAngle[b]);
+                SD_PREFETCH(&c->collideX[b]);
+                SD_PREFETCH(&c->collideY[b]);
+                SD_PREFETCH(&c->turnAngle[b]);
+                SD_PREFETCH(&c->turnCos[b]);
+                SD_PREFETCH(&c->turnSin[b]);
+            }
             fetched += 1;
         }
         finished += 1;
