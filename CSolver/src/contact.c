@@ -48,9 +48,9 @@ static double sd_shape_reach(const sdWorld* world, const sdShape* shape, double 
 /// fetched sdContactAhead − sdShapeAhead steps earlier, so its shape and body slots are in cache by then.
 #define sdShapeAhead 2
 
-/// Fetches what updating a contact of shapes (a, b), bodies (bodyA, bodyB) will read of its second shape: its
-/// compact record, its pose (two lines) and its body's position. The first shape's records stream in slot order
-/// (contacts are sorted by it); the second's are a scattered read, and the update waited on them.
+/// Fetches what updating a contact will read of its second shape `b` (of body `bodyB`): its compact record, its pose
+/// (two lines) and its body's position. The first shape's records stream in slot order (contacts are sorted by it);
+/// the second's are a scattered read, and the update waited on them.
 static inline void sd_prefetch_second_shape(const sdWorld* world, int32_t b, int32_t bodyB) {
     const sdCollisionState* c = &world->collision;
     SD_PREFETCH(&c->shapeHot[b]);
