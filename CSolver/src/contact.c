@@ -44,6 +44,21 @@ static double sd_shape_reach(const sdWorld* world, const sdShape* shape, double 
 
 /// How many contacts ahead the collision pass fetches.
 #define sdContactAhead 4
+/// How many contacts (or pairs) ahead the collision pass fetches the second shape's records: the contact record was
+/// fetched sdContactAhead − sdShapeAhead steps earlier, so its shape and body slots are in cache by then.
+#define sdShapeAhead 2
+
+/// Fetches what updating a contact will read of its second shape `b` (of body `bodyB`): its compact record, its pose
+/// (two lines) and its body's position. The first shape's records stream in slot order (contacts are sorted by it);
+/// the second's are a scattered read, and the update waited on them.
+static inline void sd_prefetch_second_shape(const sdWorld* world, int32_t b, int32_t bodyB) {
+    const sdCollisionState* c = &world->collision;
+    SD_PREFETCH(&c->shapeHot[b]);
+    SD_PREFETCH(&c->posedShapes[b]);
+    SD_PREFETCH((const char*)&c->posedShapes[b] + 64);
+    SD_PREFETCH(&world->x[bodyB]);
+    SD_PREFETCH(&world->y[bodyB]);
+}
 
 
 /// How many contacts ahead finishing the step fetches.
@@ -274,6 +289,10 @@ int sd_collide(sdWorld* world, double dt) {
         int32_t count = 0;
         for (int32_t o = 0; o < c->contactCount; ++o) {
             if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
+            if (o + sdShapeAhead < c->contactCount) {
+                const sdContact* ahead = &c->contacts[o + sdShapeAhead];
+                sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
+            }
             if (!sd_carry_contact(world, &c->contacts[o], &c->contacts[count])) continue;
             sd_note_contact(c, count, &c->contacts[count]);
             count += 1;
@@ -289,6 +308,14 @@ int sd_collide(sdWorld* world, double dt) {
         if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
         if (count + sdContactAhead < c->nextContactCapacity)
             sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
+        if (o + sdShapeAhead < c->contactCount) {
+            const sdContact* ahead = &c->contacts[o + sdShapeAhead];
+            sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
+        }
+        if (p + sdShapeAhead < c->pairCount) {
+            const int32_t b = c->pairs[p + sdShapeAhead].b;
+            sd_prefetch_second_shape(world, b, c->shapeHot[b].body);
+        }
         const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
         const sdContact* old = o < c->contactCount ? &c->contacts[o] : NULL;
         int order; // < 0: the pair comes first, > 0: the old contact, 0: the same key
@@ -368,15 +395,38 @@ double sd_contact_separation_at(const sdWorld* world, const sdContact* contact, 
     return p->separation + (bx - ax) * contact->normalX + (by - ay) * contact->normalY;
 }
 
+/// Whether finishing the step reads contact k: in the solver this step and not settled (sd_finish_contacts).
+static inline bool sd_contact_unfinished(const sdCollisionState* c, int32_t k) {
+    return c->contactActive[k] && !c->contactSettled[k];
+}
+
 void sd_finish_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
+    // The records it reads are few and far apart (a settled pile reads one contact in eight), so a cursor runs ahead
+    // of the loop and fetches the next sdFinishAhead of them: fetching by index, sdFinishAhead contacts ahead, was
+    // about one record ahead, and the loop waited on each record's first line.
+    int32_t ahead = 0, fetched = 0, finished = 0;
     for (int32_t k = 0; k < c->contactCount; ++k) {
-        // The work per record is short, and the hardware prefetcher fell behind the records' strided reads.
-        if (k + sdFinishAhead < c->contactCount && c->contactActive[k + sdFinishAhead] &&
-            !c->contactSettled[k + sdFinishAhead])
-            sd_prefetch_contact(&c->contacts[k + sdFinishAhead]);
+        if (!sd_contact_unfinished(c, k)) continue; // kept at rest, or touching still: it stands
+        for (; ahead < c->contactCount && fetched <= finished + sdFinishAhead; ++ahead) {
+            if (!sd_contact_unfinished(c, ahead)) continue;
+            sd_prefetch_contact(&c->contacts[ahead]);
+            for (int32_t side = 0; side < 2; ++side) {
+                const int32_t b = c->contactBodies[2 * ahead + side];
+                SD_PREFETCH(&world->angle[b]);
+                SD_PREFETCH(&world->x[b]);
+                SD_PREFETCH(&world->y[b]);
+                SD_PREFETCH(&c->collideAngle[b]);
+                SD_PREFETCH(&c->collideX[b]);
+                SD_PREFETCH(&c->collideY[b]);
+                SD_PREFETCH(&c->turnAngle[b]);
+                SD_PREFETCH(&c->turnCos[b]);
+                SD_PREFETCH(&c->turnSin[b]);
+            }
+            fetched += 1;
+        }
+        finished += 1;
         sdContact* contact = &c->contacts[k];
-        if (!c->contactActive[k] || c->contactSettled[k]) continue; // kept at rest, or touching still: it stands
         bool touching = false;
         int32_t strongest = -1;
         for (int32_t p = 0; p < contact->pointCount; ++p) {
