@@ -64,17 +64,6 @@ typedef struct sdSupernode {
     size_t packedStart;          // its columns below the diagonal, packed, in single precision (sdSparseState.packed)
 } sdSupernode;
 
-/// A supernode of the fundamental assembly tree while small ones merge into their parents (sparse_amalgamate.c).
-typedef struct sdTreeNode {
-    int32_t parent;              // −1: a root
-    int32_t top;                 // the group it merged into: its top member (itself when not merged)
-    int32_t pivots, rows;        // at a top: its group's pivots and front rows
-    int32_t head, tail, next;    // at a top: its group's first and last other member; the member after this one
-    int32_t first, count;        // its pivots before renumbering
-    int32_t children;            // at a top: its group's children in the merged tree
-    double zeros;                // at a top: explicit zeros in its group's block of L
-} sdTreeNode;
-
 /// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers (set
 /// once per layout), J and the diagonal's softness (per solve) — the matrix-free product without indirection,
 /// one cache line a row (M⁻¹ comes from the island's gathered masses, sdSparseState.bodyMass).
@@ -110,7 +99,6 @@ typedef struct sdSparseState {
     sdSparseIsland* islands;
     int32_t superCount, superCapacity;
     sdSupernode* supernodes;
-    sdTreeNode* tree;            // per supernode of the island being analysed: amalgamation scratch
     int32_t rowCapacity;         // per layout row: position ↔ elimination order, marks, work vectors
     int32_t* elimination;        // per layout position: its elimination position within its island
     int32_t* layoutOf;           // per island start + elimination position: the layout position (island-local)

@@ -13,18 +13,6 @@
 #ifndef sdSparseLeafRows
 #define sdSparseLeafRows 12
 #endif
-/// Relaxed supernodes (sparse_amalgamate.c): a child merges into its parent while the merged supernode has at
-/// most sdSparseRelaxPivots pivots and sdSparseRelaxRows rows, and explicit zeros in at most sdSparseRelaxZeros of
-/// its block of L.
-#ifndef sdSparseRelaxPivots
-#define sdSparseRelaxPivots 8
-#endif
-#ifndef sdSparseRelaxRows
-#define sdSparseRelaxRows 64
-#endif
-#ifndef sdSparseRelaxZeros
-#define sdSparseRelaxZeros 0.5
-#endif
 /// A factorisation costs its flops over this many times a substitution's, in substitution-equivalents (measured
 /// on this machine: the fronts run at about twice the flop rate of the memory-bound substitutions).
 #define sdSparseFactorSpeedup 2.0
@@ -65,12 +53,6 @@ static inline double sd_sparse_dot(const double* restrict a, const double* restr
 /// runs and assembly-tree child counts, in postorder) and fills `elimination`/`layoutOf`. Returns the number of
 /// supernodes.
 int32_t sd_sparse_order(sdWorld* world, const sdIsland* island);
-
-// sparse_amalgamate.c
-/// Merges small supernodes of the island's assembly tree (their structures analysed) into their parents;
-/// renumbers `elimination`/`layoutOf` and rewrites the supernodes (pivot runs and child counts, in postorder).
-/// Returns the number of supernodes.
-int32_t sd_sparse_amalgamate(sdWorld* world, const sdIsland* island, int32_t superStart, int32_t superCount);
 
 // sparse_symbolic.c
 /// Grows the per-row, per-body and per-supernode buffers for a layout of `rows` rows.

@@ -19,8 +19,7 @@ int sd_sparse_reserve(sdWorld* world, int32_t rows) {
         if (!SD_GROW(sp->elimination, rows) || !SD_GROW(sp->layoutOf, rows) || !SD_GROW(sp->localOf, rows) ||
             !SD_GROW(sp->mark, rows) || !SD_GROW(sp->map, rows) || !SD_GROW(sp->work, rows) ||
             !SD_GROW(sp->factorFixed, rows) || !SD_GROW(sp->vectorA, rows) || !SD_GROW(sp->vectorB, rows) ||
-            !SD_GROW(sp->islands, rows) || !SD_GROW(sp->supernodes, rows) || !SD_GROW(sp->tree, rows) ||
-            !SD_GROW(sp->nodeStack, rows) ||
+            !SD_GROW(sp->islands, rows) || !SD_GROW(sp->supernodes, rows) || !SD_GROW(sp->nodeStack, rows) ||
             !SD_GROW(sp->updateStart, rows) || !SD_GROW(sp->compact, rows) || !SD_GROW(sp->compactFixed, rows) ||
             !SD_GROW(sp->bodyVector, 4 * ((size_t)rows + 1)) || !SD_GROW(sp->pairStart, (size_t)rows + 1) ||
             !SD_GROW(sp->projectionWarm, (size_t)sdProjectionIterations * (size_t)rows) ||
@@ -163,24 +162,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         memset(sp->projectionWarm + (size_t)step * (size_t)sp->rowCapacity + base, 0, (size_t)n * sizeof(double));
     const int32_t superStart = sp->superCount;
     const size_t rowIndexStart = sp->rowIndexCount, pairStart = sp->pairCount;
-    int32_t superCount = sd_sparse_order(world, island);
-    // The fundamental supernodes' structures, for the amalgamation to size the merged fronts; then the structures
-    // of the merged supernodes, from scratch (new positions, new stamps).
-    int32_t stackTop = 0;
-    for (int32_t k = superStart; k < superStart + superCount; ++k) {
-        if (sd_node_structure(world, island, &sp->supernodes[k], &stackTop) != sdResult_ok) {
-            sp->superCount = superStart;
-            sp->rowIndexCount = rowIndexStart;
-            sp->pairCount = pairStart;
-            return sdResult_outOfMemory;
-        }
-        sp->nodeStack[stackTop++] = k;
-    }
-    superCount = sd_sparse_amalgamate(world, island, superStart, superCount);
-    sp->superCount = superStart + superCount;
-    sp->rowIndexCount = rowIndexStart;
-    sp->pairCount = pairStart;
-    for (int32_t p = 0; p < n; ++p) sp->mark[base + p] = -1;
+    const int32_t superCount = sd_sparse_order(world, island);
     const double t1 = sd_now();
     sdSparseIsland* factor = &sp->islands[sp->islandCount];
     memset(factor, 0, sizeof *factor);
@@ -196,7 +178,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     }
     factor->factorStart = factorStart;
     factor->packedStart = packedStart;
-    stackTop = 0;
+    int32_t stackTop = 0;
     size_t stackUsed = 0, frontReach = 0;
     for (int32_t k = superStart; k < superStart + superCount; ++k) {
         sdSupernode* node = &sp->supernodes[k];
@@ -320,8 +302,7 @@ void sd_sparse_discard_last(sdWorld* world) {
 }
 
 void sd_sparse_free(sdSparseState* sp) {
-    void* buffers[] = {sp->islands, sp->supernodes, sp->tree, sp->elimination, sp->layoutOf, sp->localOf, sp->mark,
-                       sp->map,
+    void* buffers[] = {sp->islands, sp->supernodes, sp->elimination, sp->layoutOf, sp->localOf, sp->mark, sp->map,
                        sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->projectionWarm,
                        sp->bodyMass, sp->islandBodies, sp->bodies, sp->side, sp->rowIndex,
                        sp->factor, sp->packed, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
