@@ -113,13 +113,24 @@ SD_FRONT_ATTRIBUTES bool SD_FRONT_NAME(double* restrict f, int32_t m, int32_t w)
                 SD_ROWS_END
             }
         } else {
-            for (int32_t k = k0; k < k0 + kb; ++k) {
-                const double* restrict ck = f + (size_t)k * ld;
-                for (int32_t j = k0 + kb; j < m; ++j) {
-                    double* restrict cj = f + (size_t)j * ld;
-                    const sdRowValue l = SD_SPLAT(ck[j]);
+            // A panel of one to three columns: each trailing column takes their updates in one pass, in column
+            // order, one rounding each (as one column at a time).
+            const double* restrict p1 = p0 + (kb > 1 ? ld : 0);
+            const double* restrict p2 = p0 + (kb > 2 ? 2 * ld : 0);
+            for (int32_t j = k0 + kb; j < m; ++j) {
+                double* restrict cj = f + (size_t)j * ld;
+                const sdRowValue L0 = SD_SPLAT(p0[j]), L1 = SD_SPLAT(p1[j]), L2 = SD_SPLAT(p2[j]);
+                if (kb == 1) {
                     SD_ROWS_BEGIN(j)
-                        SD_ROW_SET(cj, SD_ROW(cj) - SD_ROW(ck) * l);
+                        SD_ROW_SET(cj, SD_ROW(cj) - SD_ROW(p0) * L0);
+                    SD_ROWS_END
+                } else if (kb == 2) {
+                    SD_ROWS_BEGIN(j)
+                        SD_ROW_SET(cj, (SD_ROW(cj) - SD_ROW(p0) * L0) - SD_ROW(p1) * L1);
+                    SD_ROWS_END
+                } else {
+                    SD_ROWS_BEGIN(j)
+                        SD_ROW_SET(cj, ((SD_ROW(cj) - SD_ROW(p0) * L0) - SD_ROW(p1) * L1) - SD_ROW(p2) * L2);
                     SD_ROWS_END
                 }
             }
