@@ -55,6 +55,20 @@ static void sd_assemble_column(const sdSparseState* sp, int32_t base, double* co
     }
 }
 
+/// Fronts of at most this many rows are zeroed whole (one call: the upper triangle, never read, comes along);
+/// larger ones column by column below the diagonal (half the bytes).
+#define sdFrontZeroWhole 64
+
+/// Zeroes the lower triangle of the m × m front (column-major, leading dimension m) before its assembly.
+static inline void sd_front_zero(double* front, int32_t m) {
+    const size_t ld = (size_t)m;
+    if (m <= sdFrontZeroWhole) {
+        memset(front, 0, ld * ld * sizeof(double));
+        return;
+    }
+    for (int32_t j = 0; j < m; ++j) memset(front + (size_t)j * ld + j, 0, (size_t)(m - j) * sizeof(double));
+}
+
 bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, double* x) {
     sdSparseState* sp = &world->scratch.sparse;
     const double start = sd_now();
@@ -71,7 +85,7 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
         // first w columns need no copy; its trailing columns spill over later supernodes' blocks, not factored
         // yet (postorder), or into the slack the symbolic analysis left after the island's.
         double* front = sp->factor + node->factorStart;
-        for (int32_t j = 0; j < m; ++j) memset(front + (size_t)j * ld + j, 0, (size_t)(m - j) * sizeof(double));
+        sd_front_zero(front, m);
         for (int32_t t = 0; t < w; ++t)
             sd_assemble_column(sp, base, front + (size_t)t * ld, t, node->first + t, pairEnd);
         // Extend-add the children's update matrices (the top childCount entries of the stack).
