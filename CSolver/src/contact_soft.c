@@ -412,9 +412,16 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
             const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
             SD_PREFETCH(block); // its bodies and point count
             SD_PREFETCH(&block->tangentImpulse[slot % sdSoftLanes]);
-            SD_PREFETCH(&block->points[0].impulse[slot % sdSoftLanes]);
-            SD_PREFETCH(&block->points[1].impulse[slot % sdSoftLanes]);
-            sd_prefetch_contact(&c->contacts[c->activeContacts[q + 8]]);
+            for (int p = 0; p < 2; ++p) {
+                SD_PREFETCH(&block->points[p].impulse[slot % sdSoftLanes]);
+                SD_PREFETCH(&block->points[p].maxImpulse[slot % sdSoftLanes]);
+            }
+            const int32_t ahead = c->activeContacts[q + 8];
+            sd_prefetch_contact(&c->contacts[ahead]);
+            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead]]); // where the points that pushed touch
+            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead]]);
+            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead + 1]]);
+            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead + 1]]);
         }
         const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
         sdContact* contact = &c->contacts[k];
