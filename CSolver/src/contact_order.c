@@ -84,8 +84,8 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
     int32_t* adjacency = c->softAdjacency;
     int32_t* queue = c->softQueue;
 
-    // Each body's contacts, as compressed rows by local slot (the island's entries start after the two ends of
-    // every contact before it).
+    // Each body's neighbours across its contacts (the other ends), as compressed rows by local slot (the island's
+    // entries start after the two ends of every contact before it): the search reads the next body straight away.
     for (int32_t k = first; k <= last; ++k) start[k] = 0;
     start[first] = 2 * begin;
     for (int32_t q = begin; q < end; ++q) {
@@ -95,8 +95,8 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
     for (int32_t k = first; k < last; ++k) start[k + 1] += start[k];
     for (int32_t k = first; k < last; ++k) queue[k] = start[k]; // fill cursors
     for (int32_t q = begin; q < end; ++q) {
-        adjacency[queue[ends[2 * q]]++] = q;
-        adjacency[queue[ends[2 * q + 1]]++] = q;
+        adjacency[queue[ends[2 * q]]++] = ends[2 * q + 1];
+        adjacency[queue[ends[2 * q + 1]]++] = ends[2 * q];
     }
 
     // Breadth-first from the bodies that do not move.
@@ -110,8 +110,7 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
     while (head < tail) {
         const int32_t k = queue[head++];
         for (int32_t e = start[k]; e < start[k + 1]; ++e) {
-            const int32_t q = adjacency[e];
-            const int32_t other = ends[2 * q] == k ? ends[2 * q + 1] : ends[2 * q];
+            const int32_t other = adjacency[e];
             if (depth[other] != INT32_MAX) continue;
             depth[other] = depth[k] + 1;
             queue[tail++] = other;
@@ -119,25 +118,24 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
     }
 
     // Counting sort of the contacts by their nearer body's depth, deepest first (a pile out of reach of any
-    // still body, falling free, keeps its order ahead of the rest). The counts reuse `queue`.
+    // still body, falling free, keeps its order ahead of the rest). The counts reuse `queue`; each contact's bucket
+    // waits for the second pass in `softSlotOf` (its lane, written only when the blocks are laid out).
     int32_t deepest = 0;
     for (int32_t k = first; k < last; ++k)
         if (depth[k] != INT32_MAX && depth[k] > deepest) deepest = depth[k];
     const int32_t unreached = deepest + 1;
     int32_t* count = queue; // unreached + 2 ≤ bodyCount + 2 entries
     for (int32_t d = 0; d <= unreached + 1; ++d) count[d] = 0;
+    int32_t* bucket = c->softSlotOf;
     for (int32_t q = begin; q < end; ++q) {
         const int32_t da = depth[ends[2 * q]], db = depth[ends[2 * q + 1]];
         const int32_t d = da < db ? da : db;
-        count[unreached - (d == INT32_MAX ? unreached : d) + 1] += 1;
+        bucket[q] = unreached - (d == INT32_MAX ? unreached : d);
+        count[bucket[q] + 1] += 1;
     }
     for (int32_t d = 0; d <= unreached; ++d) count[d + 1] += count[d];
     int32_t* sorted = c->softOrder; // positions in `activeContacts`, deepest first
-    for (int32_t q = begin; q < end; ++q) {
-        const int32_t da = depth[ends[2 * q]], db = depth[ends[2 * q + 1]];
-        const int32_t d = da < db ? da : db;
-        sorted[count[unreached - (d == INT32_MAX ? unreached : d)]++] = q;
-    }
+    for (int32_t q = begin; q < end; ++q) sorted[count[bucket[q]]++] = q;
 
     // The sweep order cut into blocks.
     island->slotStart = *nextSlot;

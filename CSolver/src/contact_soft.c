@@ -16,7 +16,7 @@
 // constraints sit in sweep order, cut into blocks of sdSoftLanes contacts that share no moving body
 // (contact_order.c); the sweeps solve a block at a time in vector registers (contact_soft_sweep.c), the
 // once-a-step work here goes contact by contact.
-#include "sd_solve.h"
+#include "sd_soft_lanes.h"
 
 /// Soft-contact stiffness (Hz, capped at a quarter of the substep rate; twice that for a contact with a body that
 /// cannot move), damping ratio and push-out speed (pt/s).
@@ -51,47 +51,6 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->vx += b->invMass * p * dx;
     b->vy += b->invMass * p * dy;
     b->w += b->invInertia * p * cb;
-}
-
-/// Applies the accumulated impulses of the contact in lane `l` of a block (its points' and its friction row's) to
-/// its bodies.
-static inline void sd_warm_start_lane(const sdSoftBlock* block, int32_t l, sdSoftBody* a, sdSoftBody* b) {
-    for (int32_t p = 0; p < block->pointCount[l]; ++p) {
-        const sdSoftPointLanes* sp = &block->points[p];
-        sd_push(a, b, block->nx[l], block->ny[l], sp->ca[l], sp->cb[l], sp->impulse[l]);
-    }
-    sd_push(a, b, -block->ny[l], block->nx[l], block->fca[l], block->fcb[l], block->tangentImpulse[l]);
-}
-
-/// Writes a contact's constraint into lane `l` of a block.
-static void sd_put_soft_lane(sdSoftBlock* block, int32_t l, const sdSoftContact* soft) {
-    block->a[l] = soft->a;
-    block->b[l] = soft->b;
-    block->pointCount[l] = soft->pointCount;
-    block->flags[l] = soft->flags;
-    block->nx[l] = soft->nx;
-    block->ny[l] = soft->ny;
-    block->friction[l] = soft->friction;
-    block->k01[l] = soft->k01;
-    block->fca[l] = soft->fca;
-    block->fcb[l] = soft->fcb;
-    block->tangentMass[l] = soft->tangentMass;
-    block->tangentImpulse[l] = soft->tangentImpulse;
-    for (int p = 0; p < 2; ++p) {
-        const sdSoftPoint* from = &soft->points[p];
-        sdSoftPointLanes* to = &block->points[p];
-        to->ca[l] = from->ca;
-        to->cb[l] = from->cb;
-        to->pa[l] = from->pa;
-        to->qa[l] = from->qa;
-        to->pb[l] = from->pb;
-        to->qb[l] = from->qb;
-        to->baseSeparation[l] = from->baseSeparation;
-        to->normalK[l] = from->normalK;
-        to->normalMass[l] = from->normalMass;
-        to->impulse[l] = from->impulse;
-        to->maxImpulse[l] = from->maxImpulse;
-    }
 }
 
 /// Reads the world's velocities of the island's bodies into their local slots.
@@ -191,8 +150,162 @@ static int32_t sd_null_soft_body(sdCollisionState* c) {
     return k;
 }
 
-/// How far ahead of the lane it prepares the preparation fetches a lane's contact record and bodies.
-#define sdPrepareAhead 8
+/// A padding lane's contact and its bodies' start: no points, nothing moving.
+static const sdContact sdNoContact;
+static const sdSoftStart sdNoStart;
+
+/// How many blocks ahead of the one it prepares the preparation fetches the lanes' contact records and bodies.
+#define sdPrepareAhead 2
+
+/// Builds the constraints of a block's lanes from their contacts (arms, masses, separations, closing speeds) and
+/// warm starts them: four lanes at a time, each doing what one contact at a time does, in the same order. A padding
+/// lane gets zeros and the null body at both ends, a one-point contact's second point zeros.
+SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t nullBody, double h) {
+    sdSoftBlock* block = &c->soft[index];
+    const int32_t slot = index * sdSoftLanes;
+    const sdContact* contact[sdSoftLanes];
+    const sdSoftStart* startA[sdSoftLanes];
+    const sdSoftStart* startB[sdSoftLanes];
+    for (int l = 0; l < sdSoftLanes; ++l) {
+        const int32_t k = c->softSlotContact[slot + l];
+        contact[l] = k < 0 ? &sdNoContact : &c->contacts[k];
+        block->a[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l)];
+        block->b[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l) + 1];
+        block->pointCount[l] = contact[l]->pointCount;
+        startA[l] = k < 0 ? &sdNoStart : &c->softBodyStart[block->a[l]];
+        startB[l] = k < 0 ? &sdNoStart : &c->softBodyStart[block->b[l]];
+    }
+#define SD_CONTACT_LANES(field) ((sdV4){contact[0]->field, contact[1]->field, contact[2]->field, contact[3]->field})
+#define SD_START_LANES(start, field) ((sdV4){start[0]->field, start[1]->field, start[2]->field, start[3]->field})
+    // The bodies' local records hold the world's inverse masses (their velocities take the warm starts; the closing
+    // speeds read the velocities the step found, kept apart).
+    const sdBodyLanes a = sd_gather_bodies(c->softBodies, block->a), b = sd_gather_bodies(c->softBodies, block->b);
+    const sdV4 ima = a.invMass, imb = b.invMass, iia = a.invInertia, iib = b.invInertia;
+    const sdV4 zero = sd_v4_splat(0.0), one = sd_v4_splat(1.0);
+    const int32_t* count = block->pointCount;
+    const sdM4 counts = {count[0], count[1], count[2], count[3]};
+    const sdV4 nx = SD_CONTACT_LANES(normalX), ny = SD_CONTACT_LANES(normalY), tx = -ny, ty = nx;
+    const sdV4 restitution = SD_CONTACT_LANES(restitution);
+    sdV4 sumAx = zero, sumAy = zero, sumBx = zero, sumBy = zero, ca[2], cb[2];
+    sdM4 bounces = {0, 0, 0, 0};
+    // A block of one-point contacts (a block holds one kind) reads no second points: their lines are not fetched.
+    const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
+    if (!twoPoints) {
+        memset(&block->points[1], 0, sizeof block->points[1]);
+        ca[1] = cb[1] = zero;
+    }
+    for (int p = 0; p < (twoPoints ? 2 : 1); ++p) {
+#define SD_POINT_LANES(field) SD_CONTACT_LANES(points[p].field)
+        const sdM4 has = counts > p;
+        // At the step's start the bodies are where the collision pass saw them: no turn yet.
+        const sdV4 anchorAX = SD_POINT_LANES(anchorAX), anchorAY = SD_POINT_LANES(anchorAY);
+        const sdV4 anchorBX = SD_POINT_LANES(anchorBX), anchorBY = SD_POINT_LANES(anchorBY);
+        const sdV4 rax = anchorAX + SD_POINT_LANES(offsetAX), ray = anchorAY + SD_POINT_LANES(offsetAY);
+        const sdV4 rbx = anchorBX + SD_POINT_LANES(offsetBX), rby = anchorBY + SD_POINT_LANES(offsetBY);
+        sumAx = sd_v4_select(has, sumAx + rax, sumAx);
+        sumAy = sd_v4_select(has, sumAy + ray, sumAy);
+        sumBx = sd_v4_select(has, sumBx + rbx, sumBx);
+        sumBy = sd_v4_select(has, sumBy + rby, sumBy);
+        ca[p] = rax * ny - ray * nx;
+        cb[p] = rbx * ny - rby * nx;
+        const sdV4 kk = ima + imb + iia * ca[p] * ca[p] + iib * cb[p] * cb[p];
+        // (R·r)·n = cos θ·(r·n) + sin θ·(r × n) for the turning anchors r.
+        const sdV4 pa = anchorAX * nx + anchorAY * ny, qa = anchorAX * ny - anchorAY * nx;
+        const sdV4 pb = anchorBX * nx + anchorBY * ny, qb = anchorBX * ny - anchorBY * nx;
+        const sdV4 separation = SD_POINT_LANES(separation);
+        // Start and free-motion normal speeds give the closing speed for restitution, as the exact path.
+        const sdV4 u0 = (SD_START_LANES(startB, v0x) - SD_START_LANES(startA, v0x)) * nx +
+                        (SD_START_LANES(startB, v0y) - SD_START_LANES(startA, v0y)) * ny +
+                        SD_START_LANES(startB, w0) * cb[p] - SD_START_LANES(startA, w0) * ca[p];
+        const sdV4 u = (SD_START_LANES(startB, vx) - SD_START_LANES(startA, vx)) * nx +
+                       (SD_START_LANES(startB, vy) - SD_START_LANES(startA, vy)) * ny +
+                       SD_START_LANES(startB, w) * cb[p] - SD_START_LANES(startA, w) * ca[p];
+        const sdV4 gap = sd_v4_select(separation > zero, separation, zero);
+        const sdV4 accel = (u - u0) / sd_v4_splat(h), closing = u0 * u0 - sd_v4_splat(2.0) * accel * gap;
+        const sdM4 closes = has & (gap > zero) & (closing > zero) & ((u0 < zero) | (accel < zero));
+        sdV4 approach = u0;
+        for (int l = 0; l < sdSoftLanes; ++l) {
+            if (closes[l]) approach[l] = -sqrt(closing[l]);
+            if (has[l]) c->contacts[c->softSlotContact[slot + l]].points[p].approachVelocity = approach[l];
+        }
+        bounces |= has & (restitution != zero) & (approach < sd_v4_splat(-sdRestitutionThreshold));
+        sdSoftPointLanes* sp = &block->points[p];
+        sd_v4_store(sp->ca, sd_v4_select(has, ca[p], zero));
+        sd_v4_store(sp->cb, sd_v4_select(has, cb[p], zero));
+        sd_v4_store(sp->pa, sd_v4_select(has, pa, zero));
+        sd_v4_store(sp->qa, sd_v4_select(has, qa, zero));
+        sd_v4_store(sp->pb, sd_v4_select(has, pb, zero));
+        sd_v4_store(sp->qb, sd_v4_select(has, qb, zero));
+        sd_v4_store(sp->baseSeparation, sd_v4_select(has, separation - pb + pa, zero));
+        sd_v4_store(sp->normalK, sd_v4_select(has, kk, zero));
+        sd_v4_store(sp->normalMass, sd_v4_select(has & (kk > zero), one / kk, zero));
+        sd_v4_store(sp->impulse, sd_v4_select(has, SD_POINT_LANES(normalImpulse), zero));
+        sd_v4_store(sp->maxImpulse, zero);
+#undef SD_POINT_LANES
+    }
+    const sdM4 real = counts > 0, two = counts == 2;
+    const sdV4 k01 = ima + imb + iia * ca[0] * ca[1] + iib * cb[0] * cb[1];
+    const sdV4 share = one / (sdV4){count[0], count[1], count[2], count[3]};
+    const sdV4 frax = sumAx * share, fray = sumAy * share, frbx = sumBx * share, frby = sumBy * share;
+    const sdV4 fca = frax * ty - fray * tx, fcb = frbx * ty - frby * tx;
+    const sdV4 kt = ima + imb + iia * fca * fca + iib * fcb * fcb;
+    sd_v4_store(block->nx, nx);
+    sd_v4_store(block->ny, ny);
+    sd_v4_store(block->friction, SD_CONTACT_LANES(friction));
+    sd_v4_store(block->k01, sd_v4_select(two, k01, zero));
+    sd_v4_store(block->fca, sd_v4_select(real, fca, zero));
+    sd_v4_store(block->fcb, sd_v4_select(real, fcb, zero));
+    sd_v4_store(block->tangentMass, sd_v4_select(real & (kt > zero), one / kt, zero));
+    sd_v4_store(block->tangentImpulse, SD_CONTACT_LANES(points[0].tangentImpulse));
+    const sdM4 still = ((ima == zero) & (iia == zero)) | ((imb == zero) & (iib == zero));
+    for (int l = 0; l < sdSoftLanes; ++l)
+        block->flags[l] = !real[l] ? 0
+                                   : (contact[l]->jointed ? sdSoftFlag_jointed : 0) |
+                                         (still[l] ? sdSoftFlag_still : 0) | (bounces[l] ? sdSoftFlag_bounces : 0);
+#undef SD_CONTACT_LANES
+#undef SD_START_LANES
+    sd_warm_start_block(block, c->softBodies); // in lane order, as the later substeps' warm starts
+}
+
+/// Prepares blocks [first, end) of the lanes, fetching ahead: lanes are in sweep order, their contacts and bodies
+/// scattered in memory.
+SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h) {
+    for (int32_t index = first; index < end; ++index) {
+        if (index + sdPrepareAhead < end) {
+            const int32_t ahead = (index + sdPrepareAhead) * sdSoftLanes;
+            for (int32_t slot = ahead; slot < ahead + sdSoftLanes; ++slot) {
+                const int32_t k = c->softSlotContact[slot];
+                if (k < 0) continue;
+                // The lines of the record the preparation reads (up to its last point's approach speed) only: a
+                // one-point contact's are half the record's.
+                const char* record = (const char*)&c->contacts[k];
+                const size_t used = offsetof(sdContact, points) + offsetof(sdContactPoint, approachVelocity) +
+                                    sizeof(double) + (size_t)(c->contactPoints[k] - 1) * sizeof(sdContactPoint);
+                for (size_t at = 0; at < used; at += 64) SD_PREFETCH(record + at);
+                SD_PREFETCH(record + used - 1);
+                const int32_t* ends = &c->softLaneBodies[2 * slot];
+                SD_PREFETCH(&c->softBodies[ends[0]]);
+                SD_PREFETCH(&c->softBodies[ends[1]]);
+                SD_PREFETCH(&c->softBodyStart[ends[0]]);
+                SD_PREFETCH(&c->softBodyStart[ends[1]]);
+            }
+            const char* block = (const char*)&c->soft[index + sdPrepareAhead]; // written whole: fetch it to own
+            for (size_t at = 0; at < sizeof(sdSoftBlock); at += 64) __builtin_prefetch(block + at, 1);
+        }
+        sd_prepare_block(c, index, nullBody, h);
+    }
+}
+
+static void sd_prepare_range_generic(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h) {
+    sd_prepare_range(c, first, end, nullBody, h);
+}
+
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_prepare_range_avx2(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody,
+                                                 double h) {
+    sd_prepare_range(c, first, end, nullBody, h);
+}
+#endif
 
 void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h) {
@@ -200,97 +313,14 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
     sd_assign_soft_bodies(world, island, nextBody);
     sd_order_soft_contacts(world, island, nextSlot);
     const int32_t nullBody = sd_null_soft_body(c);
-    const int32_t end = island->slotStart + island->slotCount;
-    for (int32_t slot = island->slotStart; slot < end; ++slot) {
-        if (slot + sdPrepareAhead < end && c->softSlotContact[slot + sdPrepareAhead] >= 0) {
-            // Lanes are in sweep order, their contacts and bodies scattered in memory: fetch ahead.
-            const int32_t* ahead = &c->softLaneBodies[2 * (slot + sdPrepareAhead)];
-            sd_prefetch_contact(&c->contacts[c->softSlotContact[slot + sdPrepareAhead]]);
-            SD_PREFETCH(&c->softBodies[ahead[0]]);
-            SD_PREFETCH(&c->softBodies[ahead[1]]);
-            SD_PREFETCH(&c->softBodyStart[ahead[0]]);
-            SD_PREFETCH(&c->softBodyStart[ahead[1]]);
-        }
-        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
-        const int32_t lane = slot % sdSoftLanes;
-        if (lane == 0 && slot + 2 * sdSoftLanes < end) { // each lane writes every line of its block: fetch ahead
-            const char* ahead = (const char*)&block[2];
-            for (size_t at = 0; at < sizeof(sdSoftBlock); at += 64) __builtin_prefetch(ahead + at, 1);
-        }
-        const int32_t k = c->softSlotContact[slot];
-        if (k < 0) { // padding: zero points, zero masses, the null body at both ends
-            sd_put_soft_lane(block, lane, &(sdSoftContact){.a = nullBody, .b = nullBody});
-            continue;
-        }
-        sdContact* contact = &c->contacts[k];
-        sdSoftContact constraint = {.a = c->softLaneBodies[2 * slot], .b = c->softLaneBodies[2 * slot + 1]};
-        sdSoftContact* soft = &constraint; // built here, then written into its lane
-        // The bodies' local records hold the world's inverse masses (their velocities take the warm starts of the
-        // lanes before this one; the closing speeds read the velocities the step found, kept apart).
-        sdSoftBody* bodyA = &c->softBodies[soft->a];
-        sdSoftBody* bodyB = &c->softBodies[soft->b];
-        const sdSoftStart* startA = &c->softBodyStart[soft->a];
-        const sdSoftStart* startB = &c->softBodyStart[soft->b];
-        const double nx = contact->normalX, ny = contact->normalY, tx = -ny, ty = nx;
-        const double ima = bodyA->invMass, imb = bodyB->invMass, iia = bodyA->invInertia, iib = bodyB->invInertia;
-        soft->pointCount = contact->pointCount;
-        soft->flags = contact->jointed ? sdSoftFlag_jointed : 0;
-        if ((ima == 0.0 && iia == 0.0) || (imb == 0.0 && iib == 0.0)) soft->flags |= sdSoftFlag_still;
-        soft->nx = nx;
-        soft->ny = ny;
-        soft->friction = contact->friction;
-        double sumAx = 0.0, sumAy = 0.0, sumBx = 0.0, sumBy = 0.0;
-        for (int32_t p = 0; p < contact->pointCount; ++p) {
-            sdContactPoint* point = &contact->points[p];
-            sdSoftPoint* sp = &soft->points[p];
-            // At the step's start the bodies are where the collision pass saw them: no turn yet.
-            const double rax = point->anchorAX + point->offsetAX, ray = point->anchorAY + point->offsetAY;
-            const double rbx = point->anchorBX + point->offsetBX, rby = point->anchorBY + point->offsetBY;
-            sumAx += rax;
-            sumAy += ray;
-            sumBx += rbx;
-            sumBy += rby;
-            sp->ca = rax * ny - ray * nx;
-            sp->cb = rbx * ny - rby * nx;
-            const double kk = ima + imb + iia * sp->ca * sp->ca + iib * sp->cb * sp->cb;
-            sp->normalK = kk;
-            sp->normalMass = kk > 0.0 ? 1.0 / kk : 0.0;
-            // (R·r)·n = cos θ·(r·n) + sin θ·(r × n) for the turning anchors r.
-            sp->pa = point->anchorAX * nx + point->anchorAY * ny;
-            sp->qa = point->anchorAX * ny - point->anchorAY * nx;
-            sp->pb = point->anchorBX * nx + point->anchorBY * ny;
-            sp->qb = point->anchorBX * ny - point->anchorBY * nx;
-            sp->baseSeparation = point->separation - sp->pb + sp->pa;
-            sp->impulse = point->normalImpulse;
-            sp->maxImpulse = 0.0;
-            // Start and free-motion normal speeds give the closing speed for restitution, as the exact path.
-            const double u0 = (startB->v0x - startA->v0x) * nx + (startB->v0y - startA->v0y) * ny +
-                              startB->w0 * sp->cb - startA->w0 * sp->ca;
-            const double u = (startB->vx - startA->vx) * nx + (startB->vy - startA->vy) * ny + startB->w * sp->cb -
-                             startA->w * sp->ca;
-            const double gap = point->separation > 0.0 ? point->separation : 0.0;
-            const double accel = (u - u0) / h, closing = u0 * u0 - 2.0 * accel * gap;
-            point->approachVelocity = gap > 0.0 && closing > 0.0 && (u0 < 0.0 || accel < 0.0) ? -sqrt(closing) : u0;
-            if (contact->restitution != 0.0 && point->approachVelocity < -sdRestitutionThreshold)
-                soft->flags |= sdSoftFlag_bounces;
-        }
-        // A one-point contact's second point stays zeros.
-        soft->k01 = 0.0;
-        if (contact->pointCount == 2) {
-            const sdSoftPoint* p0 = &soft->points[0];
-            const sdSoftPoint* p1 = &soft->points[1];
-            soft->k01 = ima + imb + iia * p0->ca * p1->ca + iib * p0->cb * p1->cb;
-        }
-        const double share = 1.0 / contact->pointCount;
-        const double frax = sumAx * share, fray = sumAy * share, frbx = sumBx * share, frby = sumBy * share;
-        soft->fca = frax * ty - fray * tx;
-        soft->fcb = frbx * ty - frby * tx;
-        const double kt = ima + imb + iia * soft->fca * soft->fca + iib * soft->fcb * soft->fcb;
-        soft->tangentMass = kt > 0.0 ? 1.0 / kt : 0.0;
-        soft->tangentImpulse = contact->points[0].tangentImpulse;
-        sd_put_soft_lane(block, lane, soft);
-        sd_warm_start_lane(block, lane, bodyA, bodyB); // in lane order, as the later substeps' warm starts
+    const int32_t first = island->slotStart / sdSoftLanes, end = (island->slotStart + island->slotCount) / sdSoftLanes;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) {
+        sd_prepare_range_avx2(c, first, end, nullBody, h);
+        return;
     }
+#endif
+    sd_prepare_range_generic(c, first, end, nullBody, h);
 }
 
 void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) {
@@ -382,9 +412,16 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
             const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
             SD_PREFETCH(block); // its bodies and point count
             SD_PREFETCH(&block->tangentImpulse[slot % sdSoftLanes]);
-            SD_PREFETCH(&block->points[0].impulse[slot % sdSoftLanes]);
-            SD_PREFETCH(&block->points[1].impulse[slot % sdSoftLanes]);
-            sd_prefetch_contact(&c->contacts[c->activeContacts[q + 8]]);
+            for (int p = 0; p < 2; ++p) {
+                SD_PREFETCH(&block->points[p].impulse[slot % sdSoftLanes]);
+                SD_PREFETCH(&block->points[p].maxImpulse[slot % sdSoftLanes]);
+            }
+            const int32_t ahead = c->activeContacts[q + 8];
+            sd_prefetch_contact(&c->contacts[ahead]);
+            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead]]); // where the points that pushed touch
+            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead]]);
+            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead + 1]]);
+            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead + 1]]);
         }
         const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
         sdContact* contact = &c->contacts[k];

@@ -319,7 +319,7 @@ typedef struct sdCollisionState {
     // Sweep ordering of the soft step (contact_order.c), by local body slot and by active contact.
     int32_t* softDepth;         // contacts between the body and a body that does not move
     int32_t* softAdjacencyStart;
-    int32_t* softAdjacency;     // per local body: the contacts it is in
+    int32_t* softAdjacency;     // per local body: its neighbours across its contacts
     int32_t* softQueue;
     int32_t* softOrder;         // per active contact: sort scratch
     int32_t* softEnds;          // per active contact: the local slots of its two bodies (2 entries)
