@@ -121,15 +121,6 @@ typedef struct sdContactIsland {
 /// Contacts the wide sweep solves side by side (contact_soft_sweep.c): the lanes of a block.
 #define sdSoftLanes 4
 
-/// A contact point as the soft step (large islands) solves it this step.
-typedef struct sdSoftPoint {
-    double ca, cb;               // rA × n and rB × n at the step's start: the normal row's angular terms
-    double pa, qa, pb, qb;       // turning anchors' r·n and r × n: how a turn moves the point along the normal
-    double baseSeparation;       // separation at the step's start, less pb − pa (see sd_soft_separation)
-    double normalK, normalMass;  // J·M⁻¹·Jᵀ along the normal, and its inverse
-    double impulse, maxImpulse;  // accumulated normal impulse this step, and its largest value
-} sdSoftPoint;
-
 /// The bodies are joined by a joint: the biased sweeps do not push an overlap apart.
 #define sdSoftFlag_jointed 1
 /// Some point met at an impact faster than the restitution threshold, and the contact is elastic: the restitution
@@ -139,41 +130,32 @@ typedef struct sdSoftPoint {
 /// v3's static softness, so the floor under a deep pile is not pressed in by the whole pile's weight.
 #define sdSoftFlag_still 4
 
-/// A contact of a large island: everything a sweep reads, its points and its one friction row at their mean arm.
-/// The preparation builds one so and writes it into its lane of an sdSoftBlock. A padding lane joins the null body
-/// with zero points and zero masses, and pushes nothing; a one-point contact's second point is zeros.
-typedef struct sdSoftContact {
-    int32_t a, b;                // local body slots (softBodies)
-    int32_t pointCount;          // 0 in a padding lane
-    int32_t flags;               // sdSoftFlag_…
-    double nx, ny;
-    double friction;
-    double k01;                  // coupling of the two points' normal rows (J₀·M⁻¹·J₁ᵀ)
-    double fca, fcb;             // the friction row's angular terms
-    double tangentMass, tangentImpulse;
-    sdSoftPoint points[2];
-} sdSoftContact;
-
-/// The points of a block's contacts (sdSoftPoint), field by field: one entry per lane.
+/// The points of a block's contacts as the soft step (large islands) solves them this step, field by field: one
+/// entry per lane.
 typedef struct sdSoftPointLanes {
-    double ca[sdSoftLanes], cb[sdSoftLanes];
-    double pa[sdSoftLanes], qa[sdSoftLanes], pb[sdSoftLanes], qb[sdSoftLanes];
-    double baseSeparation[sdSoftLanes];
-    double normalK[sdSoftLanes], normalMass[sdSoftLanes];
-    double impulse[sdSoftLanes], maxImpulse[sdSoftLanes];
+    double ca[sdSoftLanes], cb[sdSoftLanes];     // rA × n and rB × n at the step's start (the normal row's angular
+                                                 // terms)
+    double pa[sdSoftLanes], qa[sdSoftLanes];     // turning anchors' r·n and r × n: how a turn moves the point along
+    double pb[sdSoftLanes], qb[sdSoftLanes];     // the normal
+    double baseSeparation[sdSoftLanes];          // separation at the step's start, less pb − pa (sd_soft_separation)
+    double normalK[sdSoftLanes], normalMass[sdSoftLanes]; // J·M⁻¹·Jᵀ along the normal, and its inverse
+    double impulse[sdSoftLanes], maxImpulse[sdSoftLanes]; // accumulated normal impulse this step, and its largest
 } sdSoftPointLanes;
 
-/// sdSoftLanes contacts of a large island (sdSoftContact), field by field with one entry per lane, so the sweep
-/// loads and stores each field of a block as one vector instead of gathering it from four records. The contacts of
-/// a block share no moving body (contact_order.c); lane `slot % sdSoftLanes` of block `slot / sdSoftLanes`.
+/// sdSoftLanes contacts of a large island — everything a sweep reads, their points and each one's friction row at
+/// their mean arm — field by field with one entry per lane, so the sweep loads and stores each field of a block as
+/// one vector instead of gathering it from four records. The preparation builds a block's lanes together
+/// (contact_soft.c). The contacts of a block share no moving body (contact_order.c); lane `slot % sdSoftLanes` of
+/// block `slot / sdSoftLanes`. A padding lane joins the null body with zero points and zero masses, and pushes
+/// nothing; a one-point contact's second point is zeros.
 typedef struct sdSoftBlock {
-    int32_t a[sdSoftLanes], b[sdSoftLanes];
-    int32_t pointCount[sdSoftLanes];
-    int32_t flags[sdSoftLanes];
+    int32_t a[sdSoftLanes], b[sdSoftLanes];      // local body slots (softBodies)
+    int32_t pointCount[sdSoftLanes];             // 0 in a padding lane
+    int32_t flags[sdSoftLanes];                  // sdSoftFlag_…
     double nx[sdSoftLanes], ny[sdSoftLanes];
     double friction[sdSoftLanes];
-    double k01[sdSoftLanes];
-    double fca[sdSoftLanes], fcb[sdSoftLanes];
+    double k01[sdSoftLanes];                     // coupling of the two points' normal rows (J₀·M⁻¹·J₁ᵀ)
+    double fca[sdSoftLanes], fcb[sdSoftLanes];   // the friction row's angular terms
     double tangentMass[sdSoftLanes], tangentImpulse[sdSoftLanes];
     sdSoftPointLanes points[2];
 } sdSoftBlock;
