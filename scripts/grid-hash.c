@@ -7,6 +7,7 @@
 //         -o /tmp/grid-hash -llapack -lblas -lm
 //   /tmp/grid-hash 10000 120      # cells, steps, [spring frequency, Hz: 0 rigid]
 //   /tmp/grid-hash 10000 120 15
+//   /tmp/grid-hash 10000 120 0 2  # [workers (sdWorldDef.workerCount): the hashes must not change]
 #include "CSolver.h"
 #include "hash-harness.h"
 #include <math.h>
@@ -22,9 +23,11 @@ static void centre(int k, int columns, double* x, double* y) {
 int main(int argc, char** argv) {
     const int n = argc > 1 ? atoi(argv[1]) : 10000, steps = argc > 2 ? atoi(argv[2]) : 120;
     const double frequency = argc > 3 ? atof(argv[3]) : 0.0;
+    const int workers = argc > 4 ? atoi(argv[4]) : 1;
     sdWorldDef wd = sdDefaultWorldDef();
     wd.initialBodyCapacity = n + 8;
     wd.timeToSleep = 1e9;
+    wd.workerCount = workers;
     sdWorld* w;
     if (sdCreateWorld(&wd, &w)) abort();
     const int columns = (int)ceil(sqrt((double)n));

@@ -362,9 +362,10 @@ static inline int32_t sd_subtree_start(const sdSupernode* nodes, int32_t j) {
 }
 
 /// One supernode's forward step: y[first..) ← L11⁻¹·y and the rows below it less L21·y, with the double factor or
-/// (`packed`) its packed single-precision copy.
-SD_INLINE void sd_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
-                               bool packed) {
+/// (`packed`) its packed single-precision copy. Rows at or beyond rowEnd (ascending: a suffix) belong to another
+/// task's ancestors: their amounts go to `log` instead; returns how many.
+SD_INLINE int32_t sd_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
+                                  bool packed, int32_t rowEnd, double* log) {
     const int32_t m = node->rowCount, w = node->count;
     const int32_t* rows = sp->rowIndex + node->rowStart + w;
     if (packed) {
@@ -372,7 +373,11 @@ SD_INLINE void sd_forward_node(const sdSparseState* sp, const sdSupernode* node,
     } else {
         sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
     }
-    for (int32_t i = 0; i < m - w; ++i) x[rows[i]] -= below[i];
+    int32_t inside = m - w;
+    while (inside > 0 && rows[inside - 1] >= rowEnd) inside -= 1;
+    for (int32_t i = 0; i < inside; ++i) x[rows[i]] -= below[i];
+    for (int32_t i = inside; i < m - w; ++i) log[i - inside] = below[i];
+    return m - w - inside;
 }
 
 /// L·Lᵀ·x = b in place, supernode by supernode: forward down the tree, backward up it, with the double factor or
@@ -383,7 +388,8 @@ SD_INLINE void sd_forward_node(const sdSparseState* sp, const sdSupernode* node,
 SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed) {
     double* below = sp->front; // the substitutions' scratch (the factorisation builds its fronts in the factor)
     const sdSupernode* nodes = sp->supernodes + factor->superStart;
-    for (int32_t k = 0; k < factor->superCount && packed; ++k) sd_forward_node(sp, &nodes[k], x, below, true);
+    for (int32_t k = 0; k < factor->superCount && packed; ++k)
+        sd_forward_node(sp, &nodes[k], x, below, true, INT32_MAX, NULL);
     int32_t k = factor->superCount - 1;
     if (packed && k >= 2 && nodes[k].childCount == 2) {
         // The root, then its two subtrees in lockstep, a supernode of each at a time, then the other trees.
@@ -410,44 +416,175 @@ SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* fac
     sd_supernode_solve(sp, factor, x, true);
 }
 /// One supernode's forward step with its double block (the forward pass of sd_supernode_solve, for one node).
-SD_INLINE void sd_node_forward_body(const sdSparseState* sp, const sdSupernode* node, double* x) {
-    sd_forward_node(sp, node, x, sp->front, false);
+SD_INLINE int32_t sd_node_forward_body(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
+                                       int32_t rowEnd, double* log) {
+    return sd_forward_node(sp, node, x, below, false, rowEnd, log);
 }
 
-static void sd_block_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_block_body(sp, f, x); }
-static void sd_packed_generic(const sdSparseState* sp, const sdSparseIsland* f, double* x) { sd_packed_body(sp, f, x); }
-static void sd_node_forward_generic(const sdSparseState* sp, const sdSupernode* node, double* x) {
-    sd_node_forward_body(sp, node, x);
-}
-#if SD_KERNEL_DISPATCH
-SD_TARGET_FMA static void sd_block_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
-    sd_block_body(sp, f, x);
-}
-SD_TARGET_FMA static void sd_packed_fma(const sdSparseState* sp, const sdSparseIsland* f, double* x) {
-    sd_packed_body(sp, f, x);
-}
-SD_TARGET_FMA static void sd_node_forward_fma(const sdSparseState* sp, const sdSupernode* node, double* x) {
-    sd_node_forward_body(sp, node, x);
-}
-#endif
+// With workers (an island with tasks, sparse_symbolic.c): the forward pass runs the tasks' subtrees at once, each
+// deferring its updates of ancestor rows, then the supernodes above them in postorder, applying each task's
+// deferred updates where it comes (every row takes its updates in the serial order: same bits); the backward
+// pass runs the supernodes above the tasks first (each reads only its ancestors' rows), then the tasks at once.
 
-void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-#if SD_KERNEL_DISPATCH
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_packed_fma(sp, factor, x);
-#endif
-    sd_packed_generic(sp, factor, x);
+/// A task's forward pass with the packed factor, its updates of ancestor rows deferred.
+SD_INLINE void sd_task_forward_body(const sdSparseState* sp, const sdSparseTask* task, double* x) {
+    double* below = sp->taskScratch + task->scratchStart;
+    double* log = below + 2 * (size_t)task->rows;
+    for (int32_t k = task->nodeStart; k < task->nodeEnd; ++k)
+        log += sd_forward_node(sp, &sp->supernodes[k], x, below, true, task->rowEnd, log);
 }
 
-void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
-#if SD_KERNEL_DISPATCH
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_block_fma(sp, factor, x);
-#endif
-    sd_block_generic(sp, factor, x);
+/// A task's backward pass (its ancestors' rows final): with the packed factor its root's two subtrees in
+/// lockstep (as sd_supernode_solve), with the double one asking for the blocks ahead.
+SD_INLINE void sd_task_backward_body(const sdSparseState* sp, const sdSparseTask* task, double* x, bool packed) {
+    double* below = sp->taskScratch + task->scratchStart;
+    double* belowB = below + task->rows;
+    const sdSupernode* nodes = sp->supernodes;
+    int32_t k = task->nodeEnd - 1;
+    if (packed && k - 2 >= task->nodeStart && nodes[k].childCount == 2) {
+        sd_backward_node(sp, &nodes[k], x, below, packed);
+        int32_t a = k - 1;
+        const int32_t aEnd = sd_subtree_start(nodes, a);
+        int32_t b = aEnd - 1;
+        const int32_t bEnd = sd_subtree_start(nodes, b);
+        for (; a >= aEnd && b >= bEnd; --a, --b) sd_packed_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB);
+        for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, packed);
+        for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, packed);
+        k = bEnd - 1;
+    }
+    for (; k >= task->nodeStart; --k) {
+        if (!packed && k - sdPrefetchAhead >= task->nodeStart) sd_prefetch_block(sp, &nodes[k - sdPrefetchAhead]);
+        sd_backward_node(sp, &nodes[k], x, below, packed);
+    }
 }
 
-void sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x) {
+/// The forward pass over the supernodes above the tasks (packed), the tasks' deferred updates in their place.
+SD_INLINE void sd_top_forward_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
+    const sdSparseTask* task = sp->tasks + factor->taskStart;
+    const sdSparseTask* lastTask = task + factor->taskCount;
+    for (int32_t k = factor->superStart; k < factor->superStart + factor->superCount; ++k) {
+        if (task < lastTask && k == task->nodeStart) {
+            sd_sparse_apply_deferred(sp, task, x);
+            k = task->nodeEnd - 1;
+            task += 1;
+            continue;
+        }
+        sd_forward_node(sp, &sp->supernodes[k], x, sp->front, true, INT32_MAX, NULL);
+    }
+}
+
+/// The backward pass over the supernodes above the tasks, from the last.
+SD_INLINE void sd_top_backward_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed) {
+    const sdSparseTask* task = sp->tasks + factor->taskStart + factor->taskCount - 1;
+    const sdSparseTask* firstTask = sp->tasks + factor->taskStart;
+    for (int32_t k = factor->superStart + factor->superCount - 1; k >= factor->superStart; --k) {
+        if (task >= firstTask && k == task->nodeEnd - 1) {
+            k = task->nodeStart;
+            task -= 1;
+            continue;
+        }
+        sd_backward_node(sp, &sp->supernodes[k], x, sp->front, packed);
+    }
+}
+
+/// The dispatched copies of the passes (generic, and AVX2+FMA when the processor has it).
+typedef struct sdSubstitutionKernels {
+    void (*packed)(const sdSparseState*, const sdSparseIsland*, double*);
+    void (*block)(const sdSparseState*, const sdSparseIsland*, double*);
+    int32_t (*forwardNode)(const sdSparseState*, const sdSupernode*, double*, double*, int32_t, double*);
+    void (*taskForward)(const sdSparseState*, const sdSparseTask*, double*);
+    void (*taskBackwardPacked)(const sdSparseState*, const sdSparseTask*, double*);
+    void (*taskBackwardBlock)(const sdSparseState*, const sdSparseTask*, double*);
+    void (*topForward)(const sdSparseState*, const sdSparseIsland*, double*);
+    void (*topBackwardPacked)(const sdSparseState*, const sdSparseIsland*, double*);
+    void (*topBackwardBlock)(const sdSparseState*, const sdSparseIsland*, double*);
+} sdSubstitutionKernels;
+
+#define SD_SUBSTITUTION_COPIES(suffix, attributes)                                                              \
+    attributes static void sd_packed_##suffix(const sdSparseState* sp, const sdSparseIsland* f, double* x) {     \
+        sd_packed_body(sp, f, x);                                                                             \
+    }                                                                                                          \
+    attributes static void sd_block_##suffix(const sdSparseState* sp, const sdSparseIsland* f, double* x) {      \
+        sd_block_body(sp, f, x);                                                                              \
+    }                                                                                                          \
+    attributes static int32_t sd_node_forward_##suffix(const sdSparseState* sp, const sdSupernode* node,        \
+                                                       double* x, double* below, int32_t rowEnd, double* log) { \
+        return sd_node_forward_body(sp, node, x, below, rowEnd, log);                                         \
+    }                                                                                                          \
+    attributes static void sd_task_forward_##suffix(const sdSparseState* sp, const sdSparseTask* t, double* x) { \
+        sd_task_forward_body(sp, t, x);                                                                       \
+    }                                                                                                          \
+    attributes static void sd_task_backward_packed_##suffix(const sdSparseState* sp, const sdSparseTask* t,     \
+                                                            double* x) {                                      \
+        sd_task_backward_body(sp, t, x, true);                                                                \
+    }                                                                                                          \
+    attributes static void sd_task_backward_block_##suffix(const sdSparseState* sp, const sdSparseTask* t,      \
+                                                           double* x) {                                       \
+        sd_task_backward_body(sp, t, x, false);                                                               \
+    }                                                                                                          \
+    attributes static void sd_top_forward_##suffix(const sdSparseState* sp, const sdSparseIsland* f, double* x) { \
+        sd_top_forward_body(sp, f, x);                                                                        \
+    }                                                                                                          \
+    attributes static void sd_top_backward_packed_##suffix(const sdSparseState* sp, const sdSparseIsland* f,    \
+                                                           double* x) {                                       \
+        sd_top_backward_body(sp, f, x, true);                                                                 \
+    }                                                                                                          \
+    attributes static void sd_top_backward_block_##suffix(const sdSparseState* sp, const sdSparseIsland* f,     \
+                                                          double* x) {                                        \
+        sd_top_backward_body(sp, f, x, false);                                                                \
+    }                                                                                                          \
+    static const sdSubstitutionKernels sdSubstitution_##suffix = {                                             \
+        sd_packed_##suffix,           sd_block_##suffix,               sd_node_forward_##suffix,              \
+        sd_task_forward_##suffix,     sd_task_backward_packed_##suffix, sd_task_backward_block_##suffix,      \
+        sd_top_forward_##suffix,      sd_top_backward_packed_##suffix,  sd_top_backward_block_##suffix};
+
+SD_SUBSTITUTION_COPIES(generic, )
 #if SD_KERNEL_DISPATCH
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return sd_node_forward_fma(sp, node, x);
+SD_SUBSTITUTION_COPIES(fma, SD_TARGET_FMA)
 #endif
-    sd_node_forward_generic(sp, node, x);
+
+static const sdSubstitutionKernels* sd_substitution_kernels(void) {
+#if SD_KERNEL_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return &sdSubstitution_fma;
+#endif
+    return &sdSubstitution_generic;
+}
+
+/// One pass of a substitution over an island's tasks: what they share.
+typedef struct sdTaskPass {
+    const sdSparseState* sp;
+    const sdSparseIsland* factor;
+    double* x;
+    void (*run)(const sdSparseState*, const sdSparseTask*, double*);
+} sdTaskPass;
+
+static void sd_task_pass(void* context, int32_t t) {
+    const sdTaskPass* pass = context;
+    pass->run(pass->sp, &pass->sp->tasks[pass->factor->taskStart + t], pass->x);
+}
+
+void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
+                                 sdTaskPool* pool) {
+    const sdSubstitutionKernels* kernels = sd_substitution_kernels();
+    if (factor->taskCount == 0) return kernels->packed(sp, factor, x);
+    sdTaskPass pass = {sp, factor, x, kernels->taskForward};
+    sd_task_pool_run(pool, sd_task_pass, &pass, factor->taskCount);
+    kernels->topForward(sp, factor, x);
+    kernels->topBackwardPacked(sp, factor, x);
+    pass.run = kernels->taskBackwardPacked;
+    sd_task_pool_run(pool, sd_task_pass, &pass, factor->taskCount);
+}
+
+void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
+                                   sdTaskPool* pool) {
+    const sdSubstitutionKernels* kernels = sd_substitution_kernels();
+    if (factor->taskCount == 0) return kernels->block(sp, factor, x);
+    kernels->topBackwardBlock(sp, factor, x);
+    sdTaskPass pass = {sp, factor, x, kernels->taskBackwardBlock};
+    sd_task_pool_run(pool, sd_task_pass, &pass, factor->taskCount);
+}
+
+int32_t sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
+                               int32_t rowEnd, double* log) {
+    return sd_substitution_kernels()->forwardNode(sp, node, x, below, rowEnd, log);
 }

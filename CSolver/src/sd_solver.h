@@ -73,6 +73,18 @@ typedef struct sdCompactRow {
     double extra;                // softness (or rigid rows' regularisation) added to the diagonal
 } sdCompactRow;
 
+/// A subtree of a sparse factor that one worker factors and substitutes on its own when the world has workers
+/// (sparse_symbolic.c picks them; the supernodes outside every task, its ancestors, run after on one thread).
+typedef struct sdSparseTask {
+    int32_t nodeStart, nodeEnd;  // its supernodes in sdSparseState.supernodes: a subtree, in postorder
+    int32_t rowEnd;              // one past its last pivot (island-local): rows from here on are its ancestors'
+    int32_t rows;                // its largest supernode's row count
+    size_t stackStart;           // its update stack in sdSparseState.stack (after the ancestors' region)
+    size_t scratchStart;         // its substitution scratch (2 × rows) in sdSparseState.taskScratch
+    size_t logStart, logCount;   // its forward substitution's updates of ancestor rows, deferred so they apply in
+                                 // postorder: rows in sdSparseState.logRow, values in sdSparseState.taskScratch
+} sdSparseTask;
+
 /// The sparse factor of one island: analysed once per layout, refactored when a stale factor stops being a
 /// good preconditioner.
 typedef struct sdSparseIsland {
@@ -86,6 +98,7 @@ typedef struct sdSparseIsland {
     int32_t bodyCount;
     size_t pairBase;             // its first coupled pair
     size_t stackSize, frontSize; // doubles of update stack one factorisation needs, of substitution scratch
+    int32_t taskStart, taskCount; // its subtrees run by workers (sdSparseState.tasks; none: all on one thread)
     bool valid;                  // the factor holds a factorisation (possibly of an older K)
     bool refactor;               // factorise again at the next solve
     int32_t solves;              // solves since the factorisation
@@ -137,6 +150,11 @@ typedef struct sdSparseState {
                                  // the factor itself, sparse_numeric.c)
     double* stack;
     int32_t* nodeStack;          // per supernode: the supernodes whose updates wait on the stack
+    int32_t taskCount, taskCapacity;
+    sdSparseTask* tasks;         // every analysed island's worker subtrees (sdSparseIsland.taskStart)
+    size_t taskScratchCapacity, logCount, logCapacity;
+    double* taskScratch;         // per task: its substitution scratch, then its deferred updates' values
+    int32_t* logRow;             // per deferred update: its row (island-local elimination position)
     size_t* updateStart;
     // Statistics (per layout or per step).
     double orderSeconds, symbolicSeconds, numericSeconds, solveSeconds;

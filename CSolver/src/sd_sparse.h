@@ -7,6 +7,7 @@
 #define SD_SPARSE_H
 
 #include "sd_solve.h"
+#include "sd_tasks.h"
 
 /// Nested dissection stops splitting a region with at most this many rows (or one body): its rows form one
 /// leaf front. Measured on the 10,000-cell grid (README): smaller leaves add fronts, larger ones add flops.
@@ -18,6 +19,8 @@
 #define sdSparseFactorSpeedup 2.0
 /// Most preconditioned CG iterations before the solve gives up on the stale factor and factors at once.
 #define sdSparseMaxIterations 12
+/// Most worker subtrees (sdSparseTask) of one island.
+#define sdSparseMaxTasks 32
 /// Relative error (energy norm) at which preconditioned CG stops in a velocity solve.
 #define sdSparseTolerance 1e-12
 /// A projection step stops iterating once every row's linearised error after the step is below this (pt or
@@ -72,11 +75,23 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
 /// The direct solve of L·Lᵀ·x = b with the double factor, in two halves: the forward one supernode by supernode
 /// (called for each in postorder, its block of L just factored: sd_sparse_factor), then the backward one in
 /// place, `x` holding L⁻¹·b. `x` is in elimination order (SSE2 and AVX2+FMA copies, picked at run time).
-void sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x);
-void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+/// The forward step subtracts L21·y from x's rows below the supernode, except those at or beyond rowEnd (a
+/// task's ancestors'), whose amounts go to `log` in row order; returns how many it logged. `below`: scratch for
+/// the supernode's rows below its pivots. Islands with tasks run them on `pool` (NULL: in order, same bits).
+int32_t sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
+                               int32_t rowEnd, double* log);
+void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
+                                   sdTaskPool* pool);
 /// Solves L·Lᵀ·x = b in place with the single-precision packed copy of L (the preconditioner's: half the bytes
 /// to stream), in double-precision arithmetic.
-void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x);
+void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
+                                 sdTaskPool* pool);
+/// Applies a task's deferred forward updates of its ancestors' rows to x, in the order its run made them.
+static inline void sd_sparse_apply_deferred(const sdSparseState* sp, const sdSparseTask* task, double* x) {
+    const int32_t* rows = sp->logRow + task->logStart;
+    const double* values = sp->taskScratch + task->scratchStart + 2 * (size_t)task->rows;
+    for (size_t i = 0; i < task->logCount; ++i) x[rows[i]] -= values[i];
+}
 /// Partial Cholesky of the m × m front (lower triangle, column-major, leading dimension m): its first w
 /// columns become L's, the trailing (m−w) block the update matrix; fronts of at least `blasRows` rows through
 /// LAPACK/BLAS-3. False when a pivot is not positive.

@@ -7,6 +7,7 @@
 #include "sd_field.h"
 #include "sd_joint.h"
 #include "sd_solver.h"
+#include "sd_tasks.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -83,6 +84,7 @@ struct sdWorld {
     bool failFactorizations; // test hook (CSolverTesting.h): every direct factorisation reports failure
     bool bodySpaceDisabled;
     int32_t sparseBlasRows;   // sparse fronts with at least this many rows go through LAPACK/BLAS-3
+    sdTaskPool* tasks;        // the worker threads (def.workerCount > 1), else NULL: sparse_*.c fork on it
     sdStepStats stats;
     sdSolverScratch scratch; // grown at the start of a step, never inside it
     sdCollisionState collision;

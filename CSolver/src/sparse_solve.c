@@ -252,12 +252,12 @@ static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, in
 /// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
 /// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does). With x given, the same
 /// pass sums the velocity solve's energy xᵀ·(b − r) on the free rows, in row order, into *energy.
-static double sd_precondition(sdSparseState* sp, const sdIsland* island, const sdSparseIsland* factor,
+static double sd_precondition(sdSparseState* sp, sdTaskPool* pool, const sdIsland* island, const sdSparseIsland* factor,
                               const double* restrict r, double* restrict z, const double* restrict x,
                               const double* restrict b, double* energy) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const uint8_t* restrict fixed = sp->compactFixed + base;
-    sd_sparse_substitute_packed(sp, factor, z);
+    sd_sparse_substitute_packed(sp, factor, z, pool);
     sp->solveFlops += 4.0 * (double)factor->nonzeros;
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, u = 0.0;
     int32_t e = 0;
@@ -428,7 +428,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                 break;
             }
             double energy = 0.0;
-            const double rzNew = sd_precondition(sp, island, factor, r, z, velocity ? xe : NULL, rhs, &energy);
+            const double rzNew = sd_precondition(sp, world->tasks, island, factor, r, z, velocity ? xe : NULL, rhs, &energy);
             if (velocity) {
                 if (rzNew <= sdSparseTolerance * sdSparseTolerance * fabs(energy) || rzNew == 0.0) {
                     converged = true;
@@ -461,7 +461,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         }
     }
     if (direct) { // the factor of this very system (the factorisation did the forward half)
-        sd_sparse_substitute_backward(sp, factor, xe);
+        sd_sparse_substitute_backward(sp, factor, xe, world->tasks);
         sp->solveFlops += 4.0 * (double)factor->nonzeros;
     }
     for (int32_t e = 0; e < n; ++e) {

@@ -46,6 +46,8 @@ void sd_sparse_reset(sdWorld* world) {
     sp->superCount = 0;
     sp->rowIndexCount = 0;
     sp->pairCount = 0;
+    sp->taskCount = 0;
+    sp->logCount = 0;
 }
 
 /// Appends `count` entries to the row-index pool (and its relative indices); NULL when it cannot grow.
@@ -149,6 +151,165 @@ static int sd_node_structure(sdWorld* world, const sdIsland* island, sdSupernode
     return sdResult_ok;
 }
 
+/// Islands with fewer rows stay on one thread: measured on the grids, a fork costs more than the halves save
+/// below this (the 1,000-cell grid, about 2,000 rows, and the chains stay serial).
+#define sdSparseTaskRows 4000
+/// Subtrees per worker: more than one evens out the halves' unequal work (workers claim them in turn), but each
+/// split moves a separator to the serial top of the tree.
+#define sdSparseTasksPerWorker 2
+
+/// The flops of one numeric factorisation of a supernode.
+static double sd_node_flops(const sdSupernode* node) {
+    const double m = node->rowCount, w = node->count, b = m - w;
+    return w * w * w / 3.0 + w * w * b + w * b * b;
+}
+
+/// Doubles of update stack a run over the supernodes [from, to) of `nodes` needs, counting only those that
+/// `counted` accepts (the others' updates live elsewhere); as the numeric factorisation pushes and pops them.
+static size_t sd_stack_need(const sdSupernode* nodes, int32_t from, int32_t to, const uint8_t* counted,
+                            int32_t* stack) {
+    size_t used = 0, most = 0;
+    int32_t top = 0;
+    for (int32_t k = from; k < to; ++k) {
+        for (int32_t c = 0; c < nodes[k].childCount; ++c) {
+            const int32_t child = stack[top - 1 - c];
+            const size_t below = (size_t)(nodes[child].rowCount - nodes[child].count);
+            if (counted == NULL || counted[child]) used -= below * below;
+        }
+        top -= nodes[k].childCount;
+        if (counted == NULL || counted[k]) {
+            const size_t below = (size_t)(nodes[k].rowCount - nodes[k].count);
+            used += below * below;
+            if (used > most) most = used;
+        }
+        stack[top++] = k;
+    }
+    return most;
+}
+
+/// With workers, splits the island's assembly tree into subtrees its workers factor and substitute at once
+/// (sdSparseTask): the subtree with the most flops is replaced by its children's until there are
+/// sdSparseTasksPerWorker per worker; the supernodes above them (separators) stay on one thread. Then lays out
+/// the factor so that no front spills over another task's blocks (each task's blocks, its last front's spill,
+/// then the top supernodes'), the update stacks (the top's region first, then each task's), and the deferred
+/// forward updates of ancestor rows. Without tasks nothing changes.
+static int sd_sparse_partition(sdWorld* world, const sdIsland* island, sdSparseIsland* factor) {
+    sdSparseState* sp = &world->scratch.sparse;
+    factor->taskStart = sp->taskCount;
+    factor->taskCount = 0;
+    const int32_t workers = world->def.workerCount;
+    if (workers <= 1 || island->rowCount < sdSparseTaskRows || factor->superCount < 3) return sdResult_ok;
+    sdSupernode* nodes = sp->supernodes + factor->superStart;
+    const int32_t count = factor->superCount;
+    double* flops = malloc((size_t)count * sizeof(double));
+    int32_t* start = malloc((size_t)count * sizeof(int32_t));
+    uint8_t* top = malloc((size_t)count);
+    int32_t roots[sdSparseMaxTasks + 8];
+    int32_t rootCount = 0;
+    int result = sdResult_outOfMemory;
+    if (flops == NULL || start == NULL || top == NULL) goto done;
+    for (int32_t k = 0; k < count; ++k) { // subtree flops and first supernode, children before parents
+        flops[k] = sd_node_flops(&nodes[k]);
+        start[k] = k;
+        for (int32_t c = 0, child = k - 1; c < nodes[k].childCount; ++c) {
+            flops[k] += flops[child];
+            start[k] = start[child];
+            child = start[child] - 1;
+        }
+    }
+    for (int32_t r = count - 1; r >= 0 && rootCount < sdSparseMaxTasks; r = start[r] - 1) roots[rootCount++] = r;
+    int32_t target = workers * sdSparseTasksPerWorker;
+    if (target > sdSparseMaxTasks) target = sdSparseMaxTasks;
+    while (rootCount < target) {
+        int32_t largest = 0;
+        for (int32_t i = 1; i < rootCount; ++i)
+            if (flops[roots[i]] > flops[roots[largest]]) largest = i;
+        const int32_t r = roots[largest];
+        if (nodes[r].childCount == 0 || rootCount - 1 + nodes[r].childCount > sdSparseMaxTasks) break;
+        roots[largest] = roots[--rootCount];
+        for (int32_t c = 0, child = r - 1; c < nodes[r].childCount; ++c, child = start[child] - 1)
+            roots[rootCount++] = child;
+    }
+    if (rootCount < 2) {
+        result = sdResult_ok;
+        goto done;
+    }
+    for (int32_t i = 1; i < rootCount; ++i) // in postorder
+        for (int32_t j = i; j > 0 && roots[j] < roots[j - 1]; --j) {
+            const int32_t t = roots[j];
+            roots[j] = roots[j - 1];
+            roots[j - 1] = t;
+        }
+    if (sp->taskCount + rootCount > sp->taskCapacity) {
+        const int32_t capacity = 2 * (sp->taskCount + rootCount);
+        if (!SD_GROW(sp->tasks, capacity)) goto done;
+        sp->taskCapacity = capacity;
+    }
+    memset(top, 1, (size_t)count);
+    size_t logNeed = 0;
+    for (int32_t i = 0; i < rootCount; ++i) {
+        for (int32_t k = start[roots[i]]; k <= roots[i]; ++k) {
+            top[k] = 0;
+            logNeed += (size_t)(nodes[k].rowCount - nodes[k].count);
+        }
+    }
+    if (sp->logCount + logNeed > sp->logCapacity) {
+        size_t capacity = sp->logCapacity > 0 ? sp->logCapacity : 4096;
+        while (capacity < sp->logCount + logNeed) capacity *= 2;
+        if (!SD_GROW(sp->logRow, capacity)) goto done;
+        sp->logCapacity = capacity;
+    }
+    // The update stacks: the top supernodes' region first (the tasks' roots' updates stay in their own).
+    int32_t* order = sp->nodeStack; // free during the analysis
+    const size_t topStack = sd_stack_need(nodes, 0, count, top, order);
+    size_t stackStart = topStack, scratchStart = 0, offset = 0, reach = 0;
+    const size_t factorBase = factor->factorStart;
+    for (int32_t i = 0; i < rootCount; ++i) {
+        sdSparseTask* task = &sp->tasks[sp->taskCount + i];
+        task->nodeStart = factor->superStart + start[roots[i]];
+        task->nodeEnd = factor->superStart + roots[i] + 1;
+        task->rowEnd = nodes[roots[i]].first + nodes[roots[i]].count;
+        task->rows = 0;
+        task->stackStart = stackStart;
+        stackStart += sd_stack_need(nodes, start[roots[i]], roots[i] + 1, NULL, order);
+        task->logStart = sp->logCount;
+        for (int32_t k = start[roots[i]]; k <= roots[i]; ++k) {
+            sdSupernode* node = &nodes[k];
+            if (node->rowCount > task->rows) task->rows = node->rowCount;
+            node->factorStart = factorBase + offset;
+            offset += (size_t)node->rowCount * (size_t)node->count;
+            const size_t end = node->factorStart - factorBase + (size_t)node->rowCount * (size_t)node->rowCount;
+            if (end > reach) reach = end;
+            for (int32_t t = node->count; t < node->rowCount; ++t) {
+                const int32_t row = sp->rowIndex[node->rowStart + t];
+                if (row >= task->rowEnd) sp->logRow[sp->logCount++] = row;
+            }
+        }
+        task->logCount = sp->logCount - task->logStart;
+        task->scratchStart = scratchStart;
+        scratchStart += 2 * (size_t)task->rows + task->logCount;
+        if (reach > offset) offset = reach; // its last fronts' spill, before the next task's blocks
+    }
+    for (int32_t k = 0; k < count; ++k) { // the top supernodes, in postorder after every task's blocks
+        if (!top[k]) continue;
+        sdSupernode* node = &nodes[k];
+        node->factorStart = factorBase + offset;
+        offset += (size_t)node->rowCount * (size_t)node->count;
+        const size_t end = node->factorStart - factorBase + (size_t)node->rowCount * (size_t)node->rowCount;
+        if (end > reach) reach = end;
+    }
+    factor->factorSize = reach > offset ? reach : offset;
+    factor->stackSize = stackStart;
+    factor->taskCount = rootCount;
+    sp->taskCount += rootCount;
+    result = sdResult_ok;
+done:
+    free(flops);
+    free(start);
+    free(top);
+    return result;
+}
+
 int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     sdSolverScratch* s = &world->scratch;
     sdSparseState* sp = &s->sparse;
@@ -211,6 +372,12 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->nodeStack[stackTop++] = k;
     }
     if (frontReach > factor->factorSize) factor->factorSize = frontReach; // slack for the last fronts' spill
+    if (sd_sparse_partition(world, island, factor) != sdResult_ok) {
+        sp->superCount = superStart;
+        sp->rowIndexCount = rowIndexStart;
+        sp->pairCount = pairStart;
+        return sdResult_outOfMemory;
+    }
     // The island's layout takes the elimination order: every later loop over its rows (filling, products,
     // substitutions) then walks the factor's order, region by region, instead of the band's wavefront.
     int32_t* permuted = sp->work + base;
@@ -260,13 +427,22 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
 /// Storage for every analysed factor (called once all islands are analysed).
 int sd_sparse_reserve_factors(sdWorld* world) {
     sdSparseState* sp = &world->scratch.sparse;
-    size_t factor = 0, packed = 0, front = 0, stack = 0;
+    size_t factor = 0, packed = 0, front = 0, stack = 0, scratch = 0;
     for (int32_t k = 0; k < sp->islandCount; ++k) {
         const sdSparseIsland* f = &sp->islands[k];
         factor = f->factorStart + f->factorSize;
         packed = f->packedStart + f->nonzeros;
         if (f->frontSize > front) front = f->frontSize;
         if (f->stackSize > stack) stack = f->stackSize;
+        if (f->taskCount > 0) { // the islands' tasks share the scratch (islands are solved one at a time)
+            const sdSparseTask* last = &sp->tasks[f->taskStart + f->taskCount - 1];
+            const size_t need = last->scratchStart + 2 * (size_t)last->rows + last->logCount;
+            if (need > scratch) scratch = need;
+        }
+    }
+    if (scratch > sp->taskScratchCapacity) {
+        if (!SD_GROW(sp->taskScratch, scratch)) return sdResult_outOfMemory;
+        sp->taskScratchCapacity = scratch;
     }
     if (factor > sp->factorCapacity) {
         if (!SD_GROW(sp->factor, factor)) return sdResult_outOfMemory;
@@ -298,6 +474,8 @@ void sd_sparse_discard_last(sdWorld* world) {
         sp->pairCount = f->pairBase;
     }
     sp->superCount = f->superStart;
+    if (f->taskCount > 0) sp->logCount = sp->tasks[f->taskStart].logStart;
+    sp->taskCount = f->taskStart;
     sp->islandCount -= 1;
 }
 
@@ -307,7 +485,8 @@ void sd_sparse_free(sdSparseState* sp) {
                        sp->bodyMass, sp->islandBodies, sp->bodies, sp->side, sp->rowIndex,
                        sp->factor, sp->packed, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
                        sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
-                       sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot};
+                       sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot, sp->tasks, sp->taskScratch,
+                       sp->logRow};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
     memset(sp, 0, sizeof *sp);
 }

@@ -22,6 +22,7 @@ sdWorldDef sdDefaultWorldDef(void) {
     def.sleepLinearTolerance = 1.0;
     def.sleepAngularTolerance = 2.0 * 3.14159265358979323846 / 180.0;
     def.timeToSleep = 0.5;
+    def.workerCount = 1;
     return def;
 }
 
@@ -55,7 +56,8 @@ sdResult sdCreateWorld(const sdWorldDef* def, sdWorld** outWorld) {
     if (!sd_finite2(def->sleepLinearTolerance, def->sleepAngularTolerance) || !isfinite(def->timeToSleep))
         return sdResult_nonFinite;
     if (def->initialBodyCapacity < 1 || def->initialBodyCapacity > (1 << 28) || def->sleepLinearTolerance < 0 ||
-        def->sleepAngularTolerance < 0 || def->timeToSleep < 0)
+        def->sleepAngularTolerance < 0 || def->timeToSleep < 0 || def->workerCount < 1 ||
+        def->workerCount > sdMaxWorkers)
         return sdResult_outOfRange;
     sdWorld* world = calloc(1, sizeof(sdWorld));
     if (world == NULL) return sdResult_outOfMemory;
@@ -70,12 +72,15 @@ sdResult sdCreateWorld(const sdWorldDef* def, sdWorld** outWorld) {
         sdDestroyWorld(world);
         return sdResult_outOfMemory;
     }
+    // Threads that cannot start leave the pool NULL: the sparse path then runs its tasks in order, same bits.
+    world->tasks = sd_task_pool_create(def->workerCount);
     *outWorld = world;
     return sdResult_ok;
 }
 
 void sdDestroyWorld(sdWorld* world) {
     if (world == NULL) return;
+    sd_task_pool_destroy(world->tasks);
 #define SD_FREE(field) free(world->field);
     SD_FOR_EACH_ARRAY(SD_FREE)
 #undef SD_FREE
