@@ -3,7 +3,9 @@
 // from an earlier run can never take a task of the next one, and it reads the run's function and context only
 // after a successful claim (the caller's release store of the word orders them). Idle workers spin on the word
 // for sdTaskSpins pauses (the sparse solves that fork are 0.05–3 ms apart within a step), then sleep on a
-// condition variable, so a world idle between frames does not hold a core.
+// condition variable, so a world idle between frames does not hold a core. Tasks run with the caller's
+// floating-point control state (the step flushes subnormals to zero: step.c), or a worker's arithmetic would
+// differ from the caller's.
 #include "sd_tasks.h"
 
 #include <stdlib.h>
@@ -26,6 +28,24 @@
 /// descheduled the worker that holds one).
 #define sdTaskWaitSpins 1024
 
+#if defined(__SSE2__) || defined(__x86_64__)
+#include <xmmintrin.h>
+/// The floating-point control state tasks inherit from the caller: MXCSR (rounding, flush-to-zero,
+/// denormals-are-zero), else the whole floating-point environment.
+typedef unsigned int sdFloatControl;
+static inline sdFloatControl sd_float_control(void) { return _mm_getcsr() & ~0x3Fu; } // not the sticky flags
+static inline void sd_set_float_control(const sdFloatControl* control) { _mm_setcsr(*control); }
+#else
+#include <fenv.h>
+typedef fenv_t sdFloatControl;
+static inline sdFloatControl sd_float_control(void) {
+    fenv_t e;
+    fegetenv(&e);
+    return e;
+}
+static inline void sd_set_float_control(const sdFloatControl* control) { fesetenv(control); }
+#endif
+
 #if defined(__x86_64__) || defined(__i386__)
 #define SD_PAUSE() __builtin_ia32_pause()
 #elif defined(__aarch64__)
@@ -41,6 +61,7 @@ struct sdTaskPool {
     _Atomic bool quit;
     sdTaskFunction function; // the current run's: written before `state` is published, read after a claim
     void* context;
+    sdFloatControl floatControl; // the caller's, for the run
     pthread_mutex_t mutex;
     pthread_cond_t wake;
     int32_t threadCount;
@@ -59,6 +80,7 @@ static void sd_task_claim_all(sdTaskPool* pool, uint32_t generation) {
         if (!atomic_compare_exchange_weak_explicit(&pool->state, &s, s + 1, memory_order_acq_rel,
                                                    memory_order_acquire))
             continue;
+        sd_set_float_control(&pool->floatControl); // the caller's own: unchanged there
         pool->function(pool->context, sd_state_next(s));
         atomic_fetch_add_explicit(&pool->done, 1, memory_order_release);
         s = atomic_load_explicit(&pool->state, memory_order_acquire);
@@ -150,6 +172,7 @@ void sd_task_pool_run(sdTaskPool* pool, sdTaskFunction function, void* context, 
     // The previous run has finished (every claimed task counted in `done`), so no worker reads these now.
     pool->function = function;
     pool->context = context;
+    pool->floatControl = sd_float_control();
     atomic_store_explicit(&pool->done, 0, memory_order_relaxed);
     const uint32_t generation = sd_task_publish(pool, count);
     sd_task_claim_all(pool, generation);
