@@ -81,6 +81,8 @@ struct Scenes: ParsableCommand {
     var noRest = false
     @Option(help: "Sparse fronts with at least this many rows go through LAPACK/BLAS-3 (0: the default, 128 with OpenBLAS, never with the reference BLAS).")
     var blasFront = 0
+    @Option(help: "Threads the C core solves large coupled islands with, the calling thread included (1 … 64; the same results for every count).")
+    var threads = 1
     @Option(help: "Largest N the reference solver runs (it is slow).")
     var referenceMaxCells = 100_000
     @Option(help: "Write the results as JSON to this path.")
@@ -95,6 +97,7 @@ struct Scenes: ParsableCommand {
             guard let n = Int(text), n > 0 else { throw ValidationError("bad cell count \(text)") }
             return n
         }
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be in 1...64, not \(threads)") }
         var results: [BenchmarkResult] = []
         for kind in kinds {
             for n in counts {
@@ -102,7 +105,7 @@ struct Scenes: ParsableCommand {
                 for solverKind in solver.kinds {
                     if solverKind == .reference && n > referenceMaxCells { continue }
                     let runSteps = solverKind == .reference ? min(steps, referenceSteps) : steps
-                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind, rest: !noRest, bodySpace: !noBodySpace, blasFrontRows: blasFront)
+                    let result = try runScene(kind, solver: solverKind, cells: n, steps: runSteps, islandSolver: islandSolver.kind, rest: !noRest, bodySpace: !noBodySpace, blasFrontRows: blasFront, workers: threads)
                     report(result)
                     results.append(result)
                     byKind["\(solverKind)"] = result

@@ -25,11 +25,12 @@ enum SceneKind: String, CaseIterable {
 /// Builds a scene on one backend, steps it at 60 Hz (two substeps of 1/120 s) and measures every step.
 func runScene(
     _ kind: SceneKind, solver: SolverKind, cells: Int, steps: Int, islandSolver: IslandSolverKind, rest: Bool = true,
-    bodySpace: Bool = true, blasFrontRows: Int = 0
+    bodySpace: Bool = true, blasFrontRows: Int = 0, workers: Int = 1
 ) throws -> BenchmarkResult {
     ResidentMemory.resetPeak()
     var settings = WorldSettings()
     settings.initialBodyCapacity = cells + 1
+    settings.workerCount = workers
     if !rest { settings.timeToSleep = 1e9 }  // nothing ever rests: settling springs decay toward subnormal numbers
     let world: PhysicsWorld = solver == .accelerated
         ? try PhysicsWorld(AcceleratedBackend.self, settings: settings) : try PhysicsWorld(ReferenceWorld.self, settings: settings)

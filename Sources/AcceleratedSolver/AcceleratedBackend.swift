@@ -23,6 +23,7 @@ public final class AcceleratedBackend: PhysicsBackend {
         def.sleepLinearTolerance = settings.sleepLinearTolerance
         def.sleepAngularTolerance = settings.sleepAngularTolerance
         def.timeToSleep = settings.timeToSleep
+        def.workerCount = Int32(settings.workerCount)
         var created: OpaquePointer?
         let result = sdCreateWorld(&def, &created)
         guard result == sdResult_ok, let created else { throw .outOfMemory }

@@ -8,6 +8,11 @@ public struct WorldSettings: Sendable, Equatable {
     public var sleepAngularTolerance: Double = 2 * Double.pi / 180
     /// How long a body must stay below both tolerances before it rests, seconds. Default 0.5.
     public var timeToSleep: Double = 0.5
+    /// Threads that solve a large coupled island (a grid or mesh of thousands of joints), the calling thread
+    /// included: 1 … 64. Default 1 (no threads started). Results are bit for bit the same for every count; the
+    /// accelerated engine starts `workerCount − 1` threads with the world, which sleep while it is idle, and the
+    /// reference engine ignores it.
+    public var workerCount: Int = 1
 
     /// Settings with every field at its default.
     public init() {}
@@ -21,6 +26,9 @@ public struct WorldSettings: Sendable, Equatable {
         try Validate.nonNegative(sleepLinearTolerance, "sleepLinearTolerance")
         try Validate.nonNegative(sleepAngularTolerance, "sleepAngularTolerance")
         try Validate.nonNegative(timeToSleep, "timeToSleep")
+        guard (1...64).contains(workerCount) else {
+            throw .outOfRange(parameter: "workerCount", value: Double(workerCount), expected: "in 1...64")
+        }
     }
 }
 

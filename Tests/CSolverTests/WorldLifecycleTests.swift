@@ -11,6 +11,7 @@ struct WorldLifecycleTests {
         #expect(def.sleepLinearTolerance == 1.0)
         expectClose(def.sleepAngularTolerance, 2 * Double.pi / 180, within: 1e-15, "sleepAngularTolerance")
         #expect(def.timeToSleep == 0.5)
+        #expect(def.workerCount == 1)
     }
 
     @Test("sdDefaultBodyDef is a 100 × 100 dynamic rectangle of density 1 at rest at the origin")
@@ -70,6 +71,9 @@ struct WorldLifecycleTests {
             ("NaN linear tolerance", sdResult_nonFinite, { $0.sleepLinearTolerance = .nan }),
             ("inf angular tolerance", sdResult_nonFinite, { $0.sleepAngularTolerance = .infinity }),
             ("-inf time to sleep", sdResult_nonFinite, { $0.timeToSleep = -.infinity }),
+            ("0 workers", sdResult_outOfRange, { $0.workerCount = 0 }),
+            ("-1 workers", sdResult_outOfRange, { $0.workerCount = -1 }),
+            ("65 workers", sdResult_outOfRange, { $0.workerCount = 65 }),
         ]
         for (name, expected, configure) in cases {
             let (result, cleared) = attempt(configure)
@@ -78,6 +82,7 @@ struct WorldLifecycleTests {
         }
         // Boundary values that are allowed.
         #expect(attempt { $0.initialBodyCapacity = 1 }.0 == sdResult_ok)
+        #expect(attempt { $0.workerCount = 64 }.0 == sdResult_ok)
         #expect(attempt { $0.timeToSleep = 0; $0.sleepLinearTolerance = 0; $0.sleepAngularTolerance = 0 }.0 == sdResult_ok)
     }
 

@@ -123,6 +123,36 @@ struct SparseIslandTests {
         #expect(Self.worstDifference(states[0], states[1]) <= 1e-9)
     }
 
+    @Test("Worker threads give bit for bit the states of one thread (spring and rigid grids with ropes)",
+          arguments: [0.0, 15.0])
+    func workersGiveTheSameBits(frequency: Double) throws {
+        // 56 × 56 cells: 6,216 rows, past the size from which the island's subtrees go to workers. Exact equality:
+        // a sum taken in another order (a split reduction, an update applied out of postorder) fails it.
+        var runs: [[BodyState]] = []
+        for workers in [1, 2, 3] {
+            var settings = WorldSettings()
+            settings.workerCount = workers
+            let world = try PhysicsWorld(AcceleratedBackend.self, settings: settings)
+            let (bodies, _) = try Self.grid(world, columns: 56, rows: 56, skew: 20, frequency: frequency, ropeEvery: 4)
+            for _ in 0..<8 { try world.step(dt: 1.0 / 60.0, substeps: 2) }
+            #expect(try #require(world.lastStepStatistics).sparseIslands == 1)
+            runs.append(try bodies.map { try world.state(of: $0) })
+        }
+        #expect(runs[1] == runs[0])
+        #expect(runs[2] == runs[0])
+        #expect(runs[0].contains { $0.vx.magnitude > 1 }, "the grid swings")
+    }
+
+    @Test("workerCount outside 1...64 is refused before a world is made")
+    func workerCountIsValidated() {
+        for workers in [0, -1, 65] {
+            var settings = WorldSettings()
+            settings.workerCount = workers
+            #expect(throws: SolverError.self) { try PhysicsWorld(AcceleratedBackend.self, settings: settings) }
+            #expect(throws: SolverError.self) { try PhysicsWorld(ReferenceWorld.self, settings: settings) }
+        }
+    }
+
     @Test("A grid hung straight stays in equilibrium with every link at its length", arguments: ["accelerated", "reference"])
     func hangingGridIsInEquilibrium(solver: String) throws {
         let world = solver == "accelerated"

@@ -6,19 +6,26 @@ internal import SolverBackend
 public enum SolverKind: Sendable, Hashable {
     /// The C core (`CSolver`): structure-of-arrays, batched linear algebra. The default.
     case accelerated
+    /// The C core with `workers` threads (1 … 64, the calling thread included) for large coupled islands — grids
+    /// and meshes of thousands of joints, whose sparse factorisation and substitutions split across them. The
+    /// results are bit for bit those of ``accelerated`` (which is `acceleratedWorkers(1)`); the threads start
+    /// with the animator's world and sleep while it is idle. Smaller islands stay on the calling thread.
+    case acceleratedWorkers(Int)
     /// The pure-Swift reference solver: the same algorithms written plainly; the oracle for tests.
     case reference
 
     /// The engine of this kind.
     var engine: any PhysicsBackend.Type {
         switch self {
-        case .accelerated: return AcceleratedBackend.self
+        case .accelerated, .acceleratedWorkers: return AcceleratedBackend.self
         case .reference: return ReferenceWorld.self
         }
     }
 
     /// A new, empty world of this kind.
     func makeWorld(settings: WorldSettings = WorldSettings()) -> PhysicsWorld {
+        var settings = settings
+        if case .acceleratedWorkers(let workers) = self { settings.workerCount = workers }
         do {
             return try PhysicsWorld(engine, settings: settings)
         } catch {
