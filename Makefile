@@ -72,10 +72,11 @@ sanitize: deps
 	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt $(SWIFT) test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined --scratch-path .build-sanitize
 	$(MAKE) tsan
 
-# Thread Sanitizer over two C worlds stepped on two threads at once, and over the real-time driver (a Dispatch
-# timer on the main queue stepping the animator); any report fails the run.
+# Thread Sanitizer over two C worlds stepped on two threads at once, over a large grid solved by 2 and 3 worker
+# threads (WorkerThreads), and over the real-time driver (a Dispatch timer on the main queue stepping the
+# animator); any report fails the run.
 tsan: deps
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter 'ConcurrentWorlds|RealTimeDriver|AnimatorLifetime' --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter 'ConcurrentWorlds|WorkerThreads|RealTimeDriver|AnimatorLifetime' --scratch-path .build-tsan
 
 # The soak: the mixed scene for SOAK_STEPS (default 10⁶) steps, checked every 1000 (README "Reliability").
 SOAK_STEPS ?= 1000000
