@@ -361,6 +361,21 @@ static inline int32_t sd_subtree_start(const sdSupernode* nodes, int32_t j) {
     return j + 1;
 }
 
+/// The packed backward steps of root k (two children) and its two subtrees in lockstep, a supernode of each at a
+/// time (sd_packed_backward_pair); returns the supernode before the first subtree.
+SD_INLINE int32_t sd_packed_backward_root(const sdSparseState* sp, const sdSupernode* nodes, int32_t k, double* x,
+                                          double* below, double* belowB) {
+    sd_backward_node(sp, &nodes[k], x, below, true);
+    int32_t a = k - 1; // the second subtree, down to aEnd
+    const int32_t aEnd = sd_subtree_start(nodes, a);
+    int32_t b = aEnd - 1; // the first, down to bEnd
+    const int32_t bEnd = sd_subtree_start(nodes, b);
+    for (; a >= aEnd && b >= bEnd; --a, --b) sd_packed_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB);
+    for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, true);
+    for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, true);
+    return bEnd - 1;
+}
+
 /// One supernode's forward step: y[first..) ← L11⁻¹·y and the rows below it less L21·y, with the double factor or
 /// (`packed`) its packed single-precision copy. Rows at or beyond rowEnd (ascending: a suffix) belong to another
 /// task's ancestors: their amounts go to `log` instead; returns how many.
@@ -391,19 +406,8 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
     for (int32_t k = 0; k < factor->superCount && packed; ++k)
         sd_forward_node(sp, &nodes[k], x, below, true, INT32_MAX, NULL);
     int32_t k = factor->superCount - 1;
-    if (packed && k >= 2 && nodes[k].childCount == 2) {
-        // The root, then its two subtrees in lockstep, a supernode of each at a time, then the other trees.
-        sd_backward_node(sp, &nodes[k], x, below, packed);
-        int32_t a = k - 1;                                   // the second subtree, down to aEnd
-        const int32_t aEnd = sd_subtree_start(nodes, a);
-        int32_t b = aEnd - 1;                                // the first, down to bEnd
-        const int32_t bEnd = sd_subtree_start(nodes, b);
-        double* belowB = below + sp->frontCapacity / 2;     // room for two supernodes' rows (sparse_symbolic.c)
-        for (; a >= aEnd && b >= bEnd; --a, --b) sd_packed_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB);
-        for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, packed);
-        for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, packed);
-        k = bEnd - 1;
-    }
+    if (packed && k >= 2 && nodes[k].childCount == 2) // room for two supernodes' rows (sparse_symbolic.c)
+        k = sd_packed_backward_root(sp, nodes, k, x, below, below + sp->frontCapacity / 2);
     for (; k >= 0; --k) {
         if (!packed && k >= sdPrefetchAhead) sd_prefetch_block(sp, &nodes[k - sdPrefetchAhead]);
         sd_backward_node(sp, &nodes[k], x, below, packed);
@@ -441,17 +445,8 @@ SD_INLINE void sd_task_backward_body(const sdSparseState* sp, const sdSparseTask
     double* belowB = below + task->rows;
     const sdSupernode* nodes = sp->supernodes;
     int32_t k = task->nodeEnd - 1;
-    if (packed && k - 2 >= task->nodeStart && nodes[k].childCount == 2) {
-        sd_backward_node(sp, &nodes[k], x, below, packed);
-        int32_t a = k - 1;
-        const int32_t aEnd = sd_subtree_start(nodes, a);
-        int32_t b = aEnd - 1;
-        const int32_t bEnd = sd_subtree_start(nodes, b);
-        for (; a >= aEnd && b >= bEnd; --a, --b) sd_packed_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB);
-        for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, packed);
-        for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, packed);
-        k = bEnd - 1;
-    }
+    if (packed && k - 2 >= task->nodeStart && nodes[k].childCount == 2)
+        k = sd_packed_backward_root(sp, nodes, k, x, below, belowB);
     for (; k >= task->nodeStart; --k) {
         if (!packed && k - sdPrefetchAhead >= task->nodeStart) sd_prefetch_block(sp, &nodes[k - sdPrefetchAhead]);
         sd_backward_node(sp, &nodes[k], x, below, packed);

@@ -252,9 +252,9 @@ static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, in
 /// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
 /// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does). With x given, the same
 /// pass sums the velocity solve's energy xᵀ·(b − r) on the free rows, in row order, into *energy.
-static double sd_precondition(sdSparseState* sp, sdTaskPool* pool, const sdIsland* island, const sdSparseIsland* factor,
-                              const double* restrict r, double* restrict z, const double* restrict x,
-                              const double* restrict b, double* energy) {
+static double sd_precondition(sdSparseState* sp, sdTaskPool* pool, const sdIsland* island,
+                              const sdSparseIsland* factor, const double* restrict r, double* restrict z,
+                              const double* restrict x, const double* restrict b, double* energy) {
     const int32_t base = island->rowStart, n = island->rowCount;
     const uint8_t* restrict fixed = sp->compactFixed + base;
     sd_sparse_substitute_packed(sp, factor, z, pool);
@@ -428,7 +428,8 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                 break;
             }
             double energy = 0.0;
-            const double rzNew = sd_precondition(sp, world->tasks, island, factor, r, z, velocity ? xe : NULL, rhs, &energy);
+            const double rzNew =
+                sd_precondition(sp, world->tasks, island, factor, r, z, velocity ? xe : NULL, rhs, &energy);
             if (velocity) {
                 if (rzNew <= sdSparseTolerance * sdSparseTolerance * fabs(energy) || rzNew == 0.0) {
                     converged = true;
