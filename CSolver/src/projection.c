@@ -79,9 +79,13 @@ bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     bool islandError = false;
     const int32_t end = island->rowStart + island->rowCount;
     const bool sparse = island->path == sdSolvePath_sparse;
+    if (sparse) sd_gather_fill_bodies(world, island);
     for (int32_t r = island->rowStart; r < end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0)
-            sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, 1.0, false);
+        if ((r - island->rowStart) % sdFillBlock == 0) {
+            const int32_t count = end - r < sdFillBlock ? end - r : sdFillBlock;
+            if (sparse) sd_fill_sparse_rows_at(world, island, r, count, end, 1.0, false);
+            else sd_fill_rows_at(world, r, count, end, 1.0, false);
+        }
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         s->lambda[r] = 0.0;

@@ -49,9 +49,13 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
     const int32_t end = island->rowStart + island->rowCount;
     // A sparse-path island's compact rows are copied here too, and its impulses applied from them.
     const bool sparse = island->path == sdSolvePath_sparse;
+    if (sparse) sd_gather_fill_bodies(world, island);
     for (int32_t r = island->rowStart; r < end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0)
-            sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, h, true);
+        if ((r - island->rowStart) % sdFillBlock == 0) {
+            const int32_t count = end - r < sdFillBlock ? end - r : sdFillBlock;
+            if (sparse) sd_fill_sparse_rows_at(world, island, r, count, end, h, true);
+            else sd_fill_rows_at(world, r, count, end, h, true);
+        }
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
