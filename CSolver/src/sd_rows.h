@@ -43,6 +43,17 @@ typedef struct sdRowAnchors {
     double ax, ay, bx, by, rax, ray, rbx, rby;
 } sdRowAnchors;
 
+/// The anchor of a row end at body-local (lx, ly) on the cached body `body` (x, y, cos, sin): sd_anchor_world's
+/// arithmetic.
+static inline void sd_cached_anchor(const double* body, double lx, double ly, double* x, double* y, double* rx,
+                                    double* ry) {
+    const double c = body[2], s = body[3];
+    *rx = c * lx - s * ly;
+    *ry = s * lx + c * ly;
+    *x = body[0] + *rx;
+    *y = body[1] + *ry;
+}
+
 /// Two doubles in one SSE2 register.
 typedef double sdRowPair __attribute__((vector_size(16)));
 

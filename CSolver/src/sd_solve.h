@@ -149,6 +149,8 @@ void sd_solve_island(sdWorld* world, sdIsland* island);
 /// The velocity stage of one joint unit against the bodies' current velocities: targets, the active-set solve,
 /// the impulses applied (and kept in `warm`).
 void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h);
+/// The first half of sd_solve_joint_unit: fills the unit's rows and sets up their velocity equations.
+void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h);
 /// One Newton step on positions for one joint unit; false (and nothing moved) when every rigid row is within
 /// the projection tolerance.
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island);

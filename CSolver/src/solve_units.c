@@ -165,17 +165,6 @@ void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
     }
 }
 
-/// The anchor of a row end at body-local (lx, ly) on the cached body `body` (x, y, cos, sin): sd_anchor_world's
-/// arithmetic.
-static inline void sd_cached_anchor(const double* body, double lx, double ly, double* x, double* y, double* rx,
-                                    double* ry) {
-    const double c = body[2], s = body[3];
-    *rx = c * lx - s * ly;
-    *ry = s * lx + c * ly;
-    *x = body[0] + *rx;
-    *y = body[1] + *ry;
-}
-
 void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, int32_t count, int32_t end, double h,
                             bool springs) {
     sdSolverScratch* s = &world->scratch;

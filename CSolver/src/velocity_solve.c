@@ -4,7 +4,9 @@
 
 #include <string.h>
 
-void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, double* target, uint8_t* fixed) {
+/// sd_joint_row_target's body, inlined into the velocity stage's row loop.
+static inline __attribute__((always_inline)) void sd_row_target(sdWorld* world, const sdRow* row, double h, double u,
+                                                                double* target, uint8_t* fixed) {
     const sdSolverScratch* s = &world->scratch;
     *fixed = 0;
     *target = 0.0;
@@ -20,6 +22,10 @@ void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, d
     } else if (!(row->flags & sdRowFlag_rigid) && row->type != sdRow_angleFriction) {
         *fixed = 1; // a soft row without a spring (both ends immovable)
     }
+}
+
+void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, double* target, uint8_t* fixed) {
+    sd_row_target(world, row, h, u, target, fixed);
 }
 
 void sd_solve_velocities(sdWorld* world, double h) {
@@ -42,7 +48,7 @@ void sd_solve_velocities(sdWorld* world, double h) {
     }
 }
 
-void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
+void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h) {
     sdSolverScratch* s = &world->scratch;
     // Each row filled and its target set in one pass (the rows of a large island do not stay in cache between two).
     const double start = sd_now();
@@ -63,11 +69,17 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
         s->hi[r] = row->hi;
         s->lambda[r] = 0.0;
         double target;
-        sd_joint_row_target(world, row, h, u, &target, &s->fixed[r]);
+        sd_row_target(world, row, h, u, &target, &s->fixed[r]);
         s->rhs[r] = target - u;
         sd_fix_immovable_row(s, row, r);
     }
     world->stats.assemblySeconds += sd_now() - start;
+}
+
+void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
+    sdSolverScratch* s = &world->scratch;
+    sd_fill_velocity_rows(world, island, h);
+    const bool sparse = island->path == sdSolvePath_sparse;
     sd_solve_island(world, island);
     memcpy(s->warm + island->rowStart, s->lambda + island->rowStart, (size_t)island->rowCount * sizeof(double));
     if (sparse) {
