@@ -140,28 +140,41 @@ void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
     const int32_t* restrict bodies = sp->islandBodies + factor->bodyStart;
     double* restrict cache = sp->bodyVector;
     double* restrict mass = sp->bodyMass;
+    // The world's arrays in locals: the rotation cache's updates (and its cos and sin calls) would otherwise
+    // make every pointer be read again from the world each body.
+    const double* restrict x = world->x;
+    const double* restrict y = world->y;
+    const double* restrict invMass = world->invMass;
+    const double* restrict invInertia = world->invInertia;
+    double* restrict angle = world->angle;
+    double* restrict rotationAngle = world->rotationAngle;
+    double* restrict rotationCos = world->rotationCos;
+    double* restrict rotationSin = world->rotationSin;
     const int32_t n = factor->bodyCount;
     for (int32_t i = 0; i < n; ++i) {
         if (i + 32 < n) { // island-local numbers follow the rows, not the slots: ask well ahead
             const int32_t ahead = bodies[i + 32];
-            SD_PREFETCH(&world->x[ahead]);
-            SD_PREFETCH(&world->y[ahead]);
-            SD_PREFETCH(&world->angle[ahead]);
-            SD_PREFETCH(&world->rotationAngle[ahead]);
-            SD_PREFETCH(&world->rotationCos[ahead]);
-            SD_PREFETCH(&world->rotationSin[ahead]);
-            SD_PREFETCH(&world->invMass[ahead]);
-            SD_PREFETCH(&world->invInertia[ahead]);
+            SD_PREFETCH(&x[ahead]);
+            SD_PREFETCH(&y[ahead]);
+            SD_PREFETCH(&angle[ahead]);
+            SD_PREFETCH(&rotationAngle[ahead]);
+            SD_PREFETCH(&rotationCos[ahead]);
+            SD_PREFETCH(&rotationSin[ahead]);
+            SD_PREFETCH(&invMass[ahead]);
+            SD_PREFETCH(&invInertia[ahead]);
         }
         const int32_t b = bodies[i];
-        double c, sn;
-        sd_rotation(world, b, &c, &sn);
-        cache[4 * i] = world->x[b];
-        cache[4 * i + 1] = world->y[b];
-        cache[4 * i + 2] = c;
-        cache[4 * i + 3] = sn;
-        mass[2 * i] = world->invMass[b];
-        mass[2 * i + 1] = world->invInertia[b];
+        if (rotationAngle[b] != angle[b]) { // sd_rotation's cache, kept up to date as it would be
+            rotationCos[b] = cos(angle[b]);
+            rotationSin[b] = sin(angle[b]);
+            rotationAngle[b] = angle[b];
+        }
+        cache[4 * i] = x[b];
+        cache[4 * i + 1] = y[b];
+        cache[4 * i + 2] = rotationCos[b];
+        cache[4 * i + 3] = rotationSin[b];
+        mass[2 * i] = invMass[b];
+        mass[2 * i + 1] = invInertia[b];
     }
 }
 
