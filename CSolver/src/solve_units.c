@@ -146,7 +146,7 @@ void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
     const double* restrict y = world->y;
     const double* restrict invMass = world->invMass;
     const double* restrict invInertia = world->invInertia;
-    double* restrict angle = world->angle;
+    const double* restrict angle = world->angle;
     double* restrict rotationAngle = world->rotationAngle;
     double* restrict rotationCos = world->rotationCos;
     double* restrict rotationSin = world->rotationSin;
@@ -187,17 +187,17 @@ void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, i
     sdRow* rows[sdFillBlock];
     const sdCompactRow* ends[sdFillBlock];
     for (int32_t q = 0; q < count; ++q) {
-        const int32_t at = p + q, r = s->sortIndex[at];
-        const sdCompactRow* c = &sp->compact[island->rowStart + sp->elimination[at]];
+        const int32_t position = p + q, r = s->sortIndex[position];
+        const sdCompactRow* c = &sp->compact[island->rowStart + sp->elimination[position]];
         ends[q] = NULL;
         if (s->rowType[r] != sdRow_distance || c->a < 0 || c->b < 0 || c->a == c->b) {
-            rows[q] = sd_fill_row_jacobian(world, at, end, springs);
+            rows[q] = sd_fill_row_jacobian(world, position, end, springs);
             continue;
         }
         // Both ends are the island's dynamic bodies, in the cache: only the row's record and geometry, scattered
         // by the elimination order, are asked for ahead.
-        if (at + 16 < end) {
-            const int32_t ahead = s->sortIndex[at + 16];
+        if (position + 16 < end) {
+            const int32_t ahead = s->sortIndex[position + 16];
             const char* record = (const char*)&s->rows[ahead];
             SD_PREFETCH(record);
             SD_PREFETCH(record + 64);
@@ -207,6 +207,7 @@ void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, i
             if (springs) { // the velocity stage: J·v right after the fill (and a spring's J·v₀)
                 const int32_t bodies[2] = {g->bodyA, g->bodyB};
                 for (int k = 0; k < 2; ++k) {
+                    if (bodies[k] < 0) continue; // the row ahead may end at the world
                     SD_PREFETCH(&world->vx[bodies[k]]);
                     SD_PREFETCH(&world->vy[bodies[k]]);
                     SD_PREFETCH(&world->w[bodies[k]]);
@@ -219,11 +220,11 @@ void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, i
             }
         }
         const sdRowGeometry* g = &s->geometry[r];
-        sdRowAnchors anchors;
-        sd_cached_anchor(cache + 4 * c->a, g->localAX, g->localAY, &anchors.ax, &anchors.ay, &anchors.rax, &anchors.ray);
-        sd_cached_anchor(cache + 4 * c->b, g->localBX, g->localBY, &anchors.bx, &anchors.by, &anchors.rbx, &anchors.rby);
+        sdRowAnchors at;
+        sd_cached_anchor(cache + 4 * c->a, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
+        sd_cached_anchor(cache + 4 * c->b, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
         rows[q] = &s->rows[r];
-        sd_fill_row_from_anchors(world, rows[q], g, s->rowJoint[r], sdRow_distance, &anchors);
+        sd_fill_row_from_anchors(world, rows[q], g, s->rowJoint[r], sdRow_distance, &at);
         ends[q] = c;
     }
     for (int32_t q = 0; q < count; ++q) {
