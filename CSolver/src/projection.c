@@ -44,12 +44,32 @@ bool sd_project_joint_unit(sdWorld* world, sdIsland* island) {
     return true;
 }
 
+/// Whether the row at layout position p is beyond the tolerance: its error from its geometry, reading only.
+static inline bool sd_row_error(sdWorld* world, int32_t p) {
+    sdSolverScratch* s = &world->scratch;
+    const int32_t r = s->sortIndex[p];
+    if (s->rowType[r] == sdRow_distance) { // rigid unless a spring; its C alone
+        return !s->geometry[r].springy && fabs(sd_distance_row_error(world, &s->geometry[r])) > sdProjectionTolerance;
+    }
+    sdRow row; // sd_fill_projection_rows' error test on the same geometry, without writing the row
+    sd_fill_row_geometry(world, &row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    if (row.flags & sdRowFlag_rigid) return fabs(row.c) > sdProjectionTolerance;
+    return (row.flags & sdRowFlag_unilateral) && row.c < 0.0 && -row.c > sdProjectionTolerance;
+}
+
+/// Rows of a sparse-path island checked before its bodies are gathered for the rest (a pass that finds an error
+/// nearly always finds it at the first rows).
+#define sdScanRowsBeforeGather 64
+
 bool sd_projection_error(sdWorld* world, const sdIsland* island) {
     sdSolverScratch* s = &world->scratch;
     const double start = sd_now();
     bool error = false;
     const int32_t end = island->rowStart + island->rowCount;
-    for (int32_t p = island->rowStart; p < end && !error; ++p) {
+    const bool cached = island->path == sdSolvePath_sparse && island->rowCount > 4 * sdScanRowsBeforeGather;
+    const int32_t direct = cached ? island->rowStart + sdScanRowsBeforeGather : end;
+    int32_t p = island->rowStart;
+    for (; p < direct && !error; ++p) {
         // A pass that finds no error reads every row, in layout order, not memory order: ask for the geometry 32
         // rows ahead and, once it is at hand, for its bodies 16 rows ahead.
         if (p + 32 < end) SD_PREFETCH(&s->geometry[s->sortIndex[p + 32]]);
@@ -57,15 +77,36 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island) {
             const sdRowGeometry* ahead = &s->geometry[s->sortIndex[p + 16]];
             if (!ahead->springy) sd_prefetch_row_anchors(world, ahead);
         }
-        const int32_t r = s->sortIndex[p];
-        if (s->rowType[r] == sdRow_distance) { // rigid unless a spring; its C alone
-            if (!s->geometry[r].springy) error = fabs(sd_distance_row_error(world, &s->geometry[r])) > sdProjectionTolerance;
-            continue;
+        error = sd_row_error(world, p);
+    }
+    if (!error && p < end) {
+        // The rest of a large sparse island: its bodies gathered in the rows' order (sd_gather_fill_bodies) once
+        // a rigid distance row between two of them is met, and such rows measured from there (an island of
+        // springs gathers nothing).
+        bool gathered = false;
+        const sdSparseState* sp = &s->sparse;
+        const double* cache = sp->bodyVector;
+        for (; p < end && !error; ++p) {
+            if (p + 32 < end) SD_PREFETCH(&s->geometry[s->sortIndex[p + 32]]);
+            const int32_t r = s->sortIndex[p];
+            const sdRowGeometry* g = &s->geometry[r];
+            const bool distance = s->rowType[r] == sdRow_distance;
+            if (distance && g->springy) continue; // nothing to project
+            const sdCompactRow* c = &sp->compact[island->rowStart + sp->elimination[p]];
+            if (!distance || c->a < 0 || c->b < 0 || c->a == c->b) {
+                error = sd_row_error(world, p);
+                continue;
+            }
+            if (!gathered) {
+                sd_gather_fill_bodies(world, island);
+                gathered = true;
+            }
+            sdRowAnchors at;
+            sd_cached_anchor(cache + 4 * c->a, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
+            sd_cached_anchor(cache + 4 * c->b, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
+            const double dx = at.bx - at.ax, dy = at.by - at.ay;
+            error = fabs(sqrt(dx * dx + dy * dy) - g->length) > sdProjectionTolerance;
         }
-        sdRow row; // sd_fill_projection_rows' error test on the same geometry, without writing the row
-        sd_fill_row_geometry(world, &row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
-        if (row.flags & sdRowFlag_rigid) error = fabs(row.c) > sdProjectionTolerance;
-        else if ((row.flags & sdRowFlag_unilateral) && row.c < 0.0) error = -row.c > sdProjectionTolerance;
     }
     world->stats.assemblySeconds += sd_now() - start;
     return error;
@@ -79,9 +120,13 @@ bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     bool islandError = false;
     const int32_t end = island->rowStart + island->rowCount;
     const bool sparse = island->path == sdSolvePath_sparse;
+    if (sparse) sd_gather_fill_bodies(world, island);
     for (int32_t r = island->rowStart; r < end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0)
-            sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, 1.0, false);
+        if ((r - island->rowStart) % sdFillBlock == 0) {
+            const int32_t count = end - r < sdFillBlock ? end - r : sdFillBlock;
+            if (sparse) sd_fill_sparse_rows_at(world, island, r, count, end, 1.0, false);
+            else sd_fill_rows_at(world, r, count, end, 1.0, false);
+        }
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         s->lambda[r] = 0.0;

@@ -2,11 +2,6 @@
 // spring parameters that make a soft row behave like the analytic damped oscillator.
 #include "sd_rows.h"
 
-/// Two doubles in one SSE2 register.
-typedef double sdRowPair __attribute__((vector_size(16)));
-
-static inline double sd_cross(double ax, double ay, double bx, double by) { return ax * by - ay * bx; }
-
 int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
     int32_t n = 0;
     switch (joint->kind) {
@@ -42,8 +37,6 @@ int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types) {
     }
     return n;
 }
-
-static double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
 
 /// The rows [start, end) of sd_refresh_row_geometry.
 static void sd_refresh_rows(sdWorld* world, double h, int32_t start, int32_t end) {
@@ -113,119 +106,10 @@ double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g) {
 static inline __attribute__((always_inline)) void sd_fill_row_of_type(sdWorld* world, sdRow* row,
                                                                       const sdRowGeometry* g, int32_t jointIndex,
                                                                       sdRowType type) {
-    double ax, ay, bx, by, rax, ray, rbx, rby;
-    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
-    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
-    const double dx = bx - ax, dy = by - ay;
-    const double relativeAngle = sd_angle_of(world, g->bodyB) - sd_angle_of(world, g->bodyA) - g->referenceAngle;
-    row->a = g->bodyA;
-    row->b = g->bodyB;
-    row->joint = jointIndex;
-    row->type = (uint8_t)type;
-    row->contact = -1;
-    row->point = -1;
-    row->normalRow = -1;
-    row->mu = 0.0;
-    row->flags = 0;
-    row->soft = 0.0;
-    row->rhsScale = 0.0;
-    row->v0Weight = 0.0;
-    row->lo = -INFINITY;
-    row->hi = INFINITY;
-    double ex = 0.0, ey = 0.0, sign = 1.0; // a translational row along e (B relative to A), times sign
-    double leverA = 0.0;                   // extra lever of A for rows along an axis fixed in A: (d + rA) × e
-    bool translational = true;
-    switch (type) {
-    case sdRow_distance:
-    case sdRow_rope: {
-        const double length = sqrt(dx * dx + dy * dy);
-        // Both quotients in one vector division (each lane the scalar quotient's bits): the division is the
-        // fill's longest wait.
-        const sdRowPair e = (sdRowPair){dx, dy} / (sdRowPair){length, length};
-        ex = length > 1e-12 ? e[0] : 1.0;
-        ey = length > 1e-12 ? e[1] : 0.0;
-        if (type == sdRow_distance) {
-            row->c = length - g->length;
-            row->flags = g->springy ? 0u : sdRowFlag_rigid;
-        } else {
-            row->c = g->length - length;
-            sign = -1.0;
-            row->flags = sdRowFlag_unilateral;
-        }
-        leverA = sd_cross(rax, ray, ex, ey);
-        break;
-    }
-    case sdRow_pointX:
-    case sdRow_pointY:
-        ex = type == sdRow_pointX ? 1.0 : 0.0;
-        ey = type == sdRow_pointX ? 0.0 : 1.0;
-        row->c = dx * ex + dy * ey;
-        row->flags = g->springy ? 0u : sdRowFlag_rigid;
-        leverA = sd_cross(rax, ray, ex, ey);
-        break;
-    case sdRow_perpendicular:
-    case sdRow_slideLower:
-    case sdRow_slideUpper: {
-        const sdJoint* joint = &world->joints[jointIndex];
-        const double angleA = sd_angle_of(world, g->bodyA);
-        const double c = cos(angleA), s = sin(angleA);
-        const double ux = c * joint->axisLocalX - s * joint->axisLocalY;
-        const double uy = s * joint->axisLocalX + c * joint->axisLocalY;
-        if (type == sdRow_perpendicular) {
-            ex = -uy;
-            ey = ux;
-            row->c = dx * ex + dy * ey;
-            row->flags = sdRowFlag_rigid;
-        } else {
-            ex = ux;
-            ey = uy;
-            const double slide = dx * ux + dy * uy;
-            row->flags = sdRowFlag_unilateral;
-            if (type == sdRow_slideLower) {
-                row->c = slide - joint->lowerLimit;
-            } else {
-                row->c = joint->upperLimit - slide;
-                sign = -1.0;
-            }
-        }
-        leverA = sd_cross(dx + rax, dy + ray, ex, ey);
-        break;
-    }
-    case sdRow_angle:
-    case sdRow_angleLower:
-    case sdRow_angleUpper:
-    case sdRow_angleFriction:
-        translational = false;
-        if (type == sdRow_angle) {
-            row->c = relativeAngle;
-            row->flags = sdRowFlag_rigid;
-        } else if (type == sdRow_angleLower) {
-            row->c = relativeAngle - world->joints[jointIndex].lowerLimit;
-            row->flags = sdRowFlag_unilateral;
-        } else if (type == sdRow_angleUpper) {
-            row->c = world->joints[jointIndex].upperLimit - relativeAngle;
-            row->flags = sdRowFlag_unilateral;
-            sign = -1.0;
-        } else {
-            row->c = 0.0;
-        }
-        break;
-    }
-    if (translational) {
-        row->ja[0] = -sign * ex;
-        row->ja[1] = -sign * ey;
-        row->ja[2] = -sign * leverA;
-        row->jb[0] = sign * ex;
-        row->jb[1] = sign * ey;
-        row->jb[2] = sign * sd_cross(rbx, rby, ex, ey);
-    } else {
-        row->ja[0] = row->ja[1] = row->jb[0] = row->jb[1] = 0.0;
-        row->ja[2] = -sign;
-        row->jb[2] = sign;
-    }
-    if (row->flags & sdRowFlag_unilateral) {
-        row->lo = 0.0;
-    }
+    sdRowAnchors at;
+    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
+    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
+    sd_fill_row_from_anchors(world, row, g, jointIndex, type, &at);
 }
 
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {

@@ -38,6 +38,150 @@ static inline void sd_prefetch_row_anchors(const sdWorld* world, const sdRowGeom
         SD_PREFETCH(&world->rotationSin[ends[k]]);
     }
 }
+/// Where a row's two anchors are: world points a and b, and their offsets rA, rB from their bodies' centres.
+typedef struct sdRowAnchors {
+    double ax, ay, bx, by, rax, ray, rbx, rby;
+} sdRowAnchors;
+
+/// The anchor of a row end at body-local (lx, ly) on the cached body `body` (x, y, cos, sin): sd_anchor_world's
+/// arithmetic.
+static inline void sd_cached_anchor(const double* body, double lx, double ly, double* x, double* y, double* rx,
+                                    double* ry) {
+    const double c = body[2], s = body[3];
+    *rx = c * lx - s * ly;
+    *ry = s * lx + c * ly;
+    *x = body[0] + *rx;
+    *y = body[1] + *ry;
+}
+
+/// Two doubles in one SSE2 register.
+typedef double sdRowPair __attribute__((vector_size(16)));
+
+static inline double sd_cross(double ax, double ay, double bx, double by) { return ax * by - ay * bx; }
+
+static inline double sd_angle_of(const sdWorld* world, int32_t body) { return body < 0 ? 0.0 : world->angle[body]; }
+
+/// sd_fill_row_geometry's arithmetic once the row's anchors are known, inlined with a constant type: by
+/// sd_fill_row_geometry (rows.c), and by the sparse path's fill of distance rows from its island's body cache
+/// (solve_units.c), so both take the same operations.
+static inline __attribute__((always_inline)) void sd_fill_row_from_anchors(sdWorld* world, sdRow* row,
+                                                                           const sdRowGeometry* g,
+                                                                           int32_t jointIndex, sdRowType type,
+                                                                           const sdRowAnchors* at) {
+    const double ax = at->ax, ay = at->ay, bx = at->bx, by = at->by;
+    const double rax = at->rax, ray = at->ray, rbx = at->rbx, rby = at->rby;
+    const double dx = bx - ax, dy = by - ay;
+    const double relativeAngle = sd_angle_of(world, g->bodyB) - sd_angle_of(world, g->bodyA) - g->referenceAngle;
+    row->a = g->bodyA;
+    row->b = g->bodyB;
+    row->joint = jointIndex;
+    row->type = (uint8_t)type;
+    row->contact = -1;
+    row->point = -1;
+    row->normalRow = -1;
+    row->mu = 0.0;
+    row->flags = 0;
+    row->soft = 0.0;
+    row->rhsScale = 0.0;
+    row->v0Weight = 0.0;
+    row->lo = -INFINITY;
+    row->hi = INFINITY;
+    double ex = 0.0, ey = 0.0, sign = 1.0; // a translational row along e (B relative to A), times sign
+    double leverA = 0.0;                   // extra lever of A for rows along an axis fixed in A: (d + rA) × e
+    bool translational = true;
+    switch (type) {
+    case sdRow_distance:
+    case sdRow_rope: {
+        const double length = sqrt(dx * dx + dy * dy);
+        // Both quotients in one vector division (each lane the scalar quotient's bits): the division is the
+        // fill's longest wait.
+        const sdRowPair e = (sdRowPair){dx, dy} / (sdRowPair){length, length};
+        ex = length > 1e-12 ? e[0] : 1.0;
+        ey = length > 1e-12 ? e[1] : 0.0;
+        if (type == sdRow_distance) {
+            row->c = length - g->length;
+            row->flags = g->springy ? 0u : sdRowFlag_rigid;
+        } else {
+            row->c = g->length - length;
+            sign = -1.0;
+            row->flags = sdRowFlag_unilateral;
+        }
+        leverA = sd_cross(rax, ray, ex, ey);
+        break;
+    }
+    case sdRow_pointX:
+    case sdRow_pointY:
+        ex = type == sdRow_pointX ? 1.0 : 0.0;
+        ey = type == sdRow_pointX ? 0.0 : 1.0;
+        row->c = dx * ex + dy * ey;
+        row->flags = g->springy ? 0u : sdRowFlag_rigid;
+        leverA = sd_cross(rax, ray, ex, ey);
+        break;
+    case sdRow_perpendicular:
+    case sdRow_slideLower:
+    case sdRow_slideUpper: {
+        const sdJoint* joint = &world->joints[jointIndex];
+        const double angleA = sd_angle_of(world, g->bodyA);
+        const double c = cos(angleA), s = sin(angleA);
+        const double ux = c * joint->axisLocalX - s * joint->axisLocalY;
+        const double uy = s * joint->axisLocalX + c * joint->axisLocalY;
+        if (type == sdRow_perpendicular) {
+            ex = -uy;
+            ey = ux;
+            row->c = dx * ex + dy * ey;
+            row->flags = sdRowFlag_rigid;
+        } else {
+            ex = ux;
+            ey = uy;
+            const double slide = dx * ux + dy * uy;
+            row->flags = sdRowFlag_unilateral;
+            if (type == sdRow_slideLower) {
+                row->c = slide - joint->lowerLimit;
+            } else {
+                row->c = joint->upperLimit - slide;
+                sign = -1.0;
+            }
+        }
+        leverA = sd_cross(dx + rax, dy + ray, ex, ey);
+        break;
+    }
+    case sdRow_angle:
+    case sdRow_angleLower:
+    case sdRow_angleUpper:
+    case sdRow_angleFriction:
+        translational = false;
+        if (type == sdRow_angle) {
+            row->c = relativeAngle;
+            row->flags = sdRowFlag_rigid;
+        } else if (type == sdRow_angleLower) {
+            row->c = relativeAngle - world->joints[jointIndex].lowerLimit;
+            row->flags = sdRowFlag_unilateral;
+        } else if (type == sdRow_angleUpper) {
+            row->c = world->joints[jointIndex].upperLimit - relativeAngle;
+            row->flags = sdRowFlag_unilateral;
+            sign = -1.0;
+        } else {
+            row->c = 0.0;
+        }
+        break;
+    }
+    if (translational) {
+        row->ja[0] = -sign * ex;
+        row->ja[1] = -sign * ey;
+        row->ja[2] = -sign * leverA;
+        row->jb[0] = sign * ex;
+        row->jb[1] = sign * ey;
+        row->jb[2] = sign * sd_cross(rbx, rby, ex, ey);
+    } else {
+        row->ja[0] = row->ja[1] = row->jb[0] = row->jb[1] = 0.0;
+        row->ja[2] = -sign;
+        row->jb[2] = sign;
+    }
+    if (row->flags & sdRowFlag_unilateral) {
+        row->lo = 0.0;
+    }
+}
+
 /// The error C of a distance row (sdRow_distance) at the current positions: sd_fill_row_geometry's row->c, without
 /// its Jacobian (for the projection's error check).
 double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g);

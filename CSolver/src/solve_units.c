@@ -37,20 +37,23 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run) 
     return unit;
 }
 
+/// A row's J·M⁻¹·Jᵀ with its ends' inverse masses and inertias at im[ia], ii[ia] and im[ib], ii[ib] (the world's
+/// arrays at its slots, or an island's gathered masses); ends that are not bodies are skipped.
+static inline double sd_row_self_coupling_at(const sdRow* row, const double* im, const double* ii, int32_t ia,
+                                             int32_t ib) {
+    double k = 0.0;
+    if (row->a >= 0)
+        k += im[ia] * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + ii[ia] * row->ja[2] * row->ja[2];
+    if (row->b >= 0)
+        k += im[ib] * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + ii[ib] * row->jb[2] * row->jb[2];
+    return k;
+}
+
 /// K_rr = J·M⁻¹·Jᵀ of one row: sd_row_coupling(row, row) without its search over end pairs (the same sums in
 /// the same order when the two ends differ; a row joining a body to itself takes the general form).
 static inline double sd_row_self_coupling(const sdWorld* world, const sdRow* row) {
     if (row->a == row->b) return sd_row_coupling(world, row, row);
-    double k = 0.0;
-    if (row->a >= 0) {
-        const double im = world->invMass[row->a], ii = world->invInertia[row->a];
-        k += im * (row->ja[0] * row->ja[0] + row->ja[1] * row->ja[1]) + ii * row->ja[2] * row->ja[2];
-    }
-    if (row->b >= 0) {
-        const double im = world->invMass[row->b], ii = world->invInertia[row->b];
-        k += im * (row->jb[0] * row->jb[0] + row->jb[1] * row->jb[1]) + ii * row->jb[2] * row->jb[2];
-    }
-    return k;
+    return sd_row_self_coupling_at(row, world->invMass, world->invInertia, row->a, row->b);
 }
 
 /// The geometry half of sd_fill_row_at: prefetches 16 rows ahead and fills the Jacobian and error of the row at
@@ -90,12 +93,11 @@ static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end
     return row;
 }
 
-/// The rest of sd_fill_row_at, once the row's Jacobian is filled.
-static inline void sd_fill_row_mass(sdWorld* world, int32_t p, sdRow* row, double h, bool springs) {
+/// The rest of sd_fill_row_at once the row's Jacobian is filled and its J·M⁻¹·Jᵀ known.
+static inline void sd_fill_row_law(sdWorld* world, int32_t p, sdRow* row, double inverseMass, double h, bool springs) {
     sdSolverScratch* s = &world->scratch;
     const int32_t r = s->sortIndex[p];
     // J·M⁻¹·Jᵀ once a fill: the spring law, the immovable-row check and the sparse path's compact rows read it.
-    const double inverseMass = sd_row_self_coupling(world, row);
     s->rowInverseMass[p] = inverseMass;
     if (springs && !(row->flags & (sdRowFlag_rigid | sdRowFlag_unilateral)) && s->rowType[r] != sdRow_angleFriction)
         sd_fill_row_spring(world, row, h, h == s->rowSpringStep ? &s->rowSpring[2 * r] : NULL, inverseMass);
@@ -104,6 +106,11 @@ static inline void sd_fill_row_mass(sdWorld* world, int32_t p, sdRow* row, doubl
         row->lo = -bound;
         row->hi = bound;
     }
+}
+
+/// The rest of sd_fill_row_at, once the row's Jacobian is filled.
+static inline void sd_fill_row_mass(sdWorld* world, int32_t p, sdRow* row, double h, bool springs) {
+    sd_fill_row_law(world, p, row, sd_row_self_coupling(world, row), h, springs);
 }
 
 sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
@@ -125,4 +132,108 @@ void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) 
     const int32_t end = unit->rowStart + unit->rowCount;
     for (int32_t p = unit->rowStart; p < end; ++p) sd_fill_row_at(world, p, end, h, springs);
     world->stats.assemblySeconds += sd_now() - start;
+}
+
+void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
+    sdSparseState* sp = &world->scratch.sparse;
+    const sdSparseIsland* factor = &sp->islands[island->sparse];
+    const int32_t* restrict bodies = sp->islandBodies + factor->bodyStart;
+    double* restrict cache = sp->bodyVector;
+    double* restrict mass = sp->bodyMass;
+    // The world's arrays in locals: the rotation cache's updates (and its cos and sin calls) would otherwise
+    // make every pointer be read again from the world each body.
+    const double* restrict x = world->x;
+    const double* restrict y = world->y;
+    const double* restrict invMass = world->invMass;
+    const double* restrict invInertia = world->invInertia;
+    const double* restrict angle = world->angle;
+    double* restrict rotationAngle = world->rotationAngle;
+    double* restrict rotationCos = world->rotationCos;
+    double* restrict rotationSin = world->rotationSin;
+    const int32_t n = factor->bodyCount;
+    for (int32_t i = 0; i < n; ++i) {
+        if (i + 32 < n) { // island-local numbers follow the rows, not the slots: ask well ahead
+            const int32_t ahead = bodies[i + 32];
+            SD_PREFETCH(&x[ahead]);
+            SD_PREFETCH(&y[ahead]);
+            SD_PREFETCH(&angle[ahead]);
+            SD_PREFETCH(&rotationAngle[ahead]);
+            SD_PREFETCH(&rotationCos[ahead]);
+            SD_PREFETCH(&rotationSin[ahead]);
+            SD_PREFETCH(&invMass[ahead]);
+            SD_PREFETCH(&invInertia[ahead]);
+        }
+        const int32_t b = bodies[i];
+        if (rotationAngle[b] != angle[b]) { // sd_rotation's cache, kept up to date as it would be
+            rotationCos[b] = cos(angle[b]);
+            rotationSin[b] = sin(angle[b]);
+            rotationAngle[b] = angle[b];
+        }
+        cache[4 * i] = x[b];
+        cache[4 * i + 1] = y[b];
+        cache[4 * i + 2] = rotationCos[b];
+        cache[4 * i + 3] = rotationSin[b];
+        mass[2 * i] = invMass[b];
+        mass[2 * i + 1] = invInertia[b];
+    }
+}
+
+void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, int32_t count, int32_t end, double h,
+                            bool springs) {
+    sdSolverScratch* s = &world->scratch;
+    const sdSparseState* sp = &s->sparse;
+    const double* cache = sp->bodyVector;
+    const double* mass = sp->bodyMass;
+    sdRow* rows[sdFillBlock];
+    const sdCompactRow* ends[sdFillBlock];
+    for (int32_t q = 0; q < count; ++q) {
+        const int32_t position = p + q, r = s->sortIndex[position];
+        const sdCompactRow* c = &sp->compact[island->rowStart + sp->elimination[position]];
+        ends[q] = NULL;
+        if (s->rowType[r] != sdRow_distance || c->a < 0 || c->b < 0 || c->a == c->b) {
+            rows[q] = sd_fill_row_jacobian(world, position, end, springs);
+            continue;
+        }
+        // Both ends are the island's dynamic bodies, in the cache: only the row's record and geometry, scattered
+        // by the elimination order, are asked for ahead.
+        if (position + 16 < end) {
+            const int32_t ahead = s->sortIndex[position + 16];
+            const char* record = (const char*)&s->rows[ahead];
+            SD_PREFETCH(record);
+            SD_PREFETCH(record + 64);
+            SD_PREFETCH(record + sizeof(sdRow) - 1);
+            const sdRowGeometry* g = &s->geometry[ahead];
+            SD_PREFETCH(g);
+            if (springs) { // the velocity stage: J·v right after the fill (and a spring's J·v₀)
+                const int32_t bodies[2] = {g->bodyA, g->bodyB};
+                for (int k = 0; k < 2; ++k) {
+                    if (bodies[k] < 0) continue; // the row ahead may end at the world
+                    SD_PREFETCH(&world->vx[bodies[k]]);
+                    SD_PREFETCH(&world->vy[bodies[k]]);
+                    SD_PREFETCH(&world->w[bodies[k]]);
+                    if (g->springy) {
+                        SD_PREFETCH(&s->v0x[bodies[k]]);
+                        SD_PREFETCH(&s->v0y[bodies[k]]);
+                        SD_PREFETCH(&s->w0[bodies[k]]);
+                    }
+                }
+            }
+        }
+        const sdRowGeometry* g = &s->geometry[r];
+        sdRowAnchors at;
+        sd_cached_anchor(cache + 4 * c->a, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
+        sd_cached_anchor(cache + 4 * c->b, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
+        rows[q] = &s->rows[r];
+        sd_fill_row_from_anchors(world, rows[q], g, s->rowJoint[r], sdRow_distance, &at);
+        ends[q] = c;
+    }
+    for (int32_t q = 0; q < count; ++q) {
+        const sdCompactRow* c = ends[q];
+        if (c == NULL) {
+            sd_fill_row_mass(world, p + q, rows[q], h, springs);
+            continue;
+        }
+        const double k = sd_row_self_coupling_at(rows[q], mass, mass + 1, 2 * c->a, 2 * c->b);
+        sd_fill_row_law(world, p + q, rows[q], k, h, springs);
+    }
 }

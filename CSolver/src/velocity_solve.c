@@ -4,7 +4,9 @@
 
 #include <string.h>
 
-void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, double* target, uint8_t* fixed) {
+/// sd_joint_row_target's body, inlined into the velocity stage's row loop.
+static inline __attribute__((always_inline)) void sd_row_target(sdWorld* world, const sdRow* row, double h, double u,
+                                                                double* target, uint8_t* fixed) {
     const sdSolverScratch* s = &world->scratch;
     *fixed = 0;
     *target = 0.0;
@@ -20,6 +22,10 @@ void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, d
     } else if (!(row->flags & sdRowFlag_rigid) && row->type != sdRow_angleFriction) {
         *fixed = 1; // a soft row without a spring (both ends immovable)
     }
+}
+
+void sd_joint_row_target(sdWorld* world, const sdRow* row, double h, double u, double* target, uint8_t* fixed) {
+    sd_row_target(world, row, h, u, target, fixed);
 }
 
 void sd_solve_velocities(sdWorld* world, double h) {
@@ -42,16 +48,20 @@ void sd_solve_velocities(sdWorld* world, double h) {
     }
 }
 
-void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
+void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h) {
     sdSolverScratch* s = &world->scratch;
     // Each row filled and its target set in one pass (the rows of a large island do not stay in cache between two).
     const double start = sd_now();
     const int32_t end = island->rowStart + island->rowCount;
     // A sparse-path island's compact rows are copied here too, and its impulses applied from them.
     const bool sparse = island->path == sdSolvePath_sparse;
+    if (sparse) sd_gather_fill_bodies(world, island);
     for (int32_t r = island->rowStart; r < end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0)
-            sd_fill_rows_at(world, r, end - r < sdFillBlock ? end - r : sdFillBlock, end, h, true);
+        if ((r - island->rowStart) % sdFillBlock == 0) {
+            const int32_t count = end - r < sdFillBlock ? end - r : sdFillBlock;
+            if (sparse) sd_fill_sparse_rows_at(world, island, r, count, end, h, true);
+            else sd_fill_rows_at(world, r, count, end, h, true);
+        }
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
@@ -59,11 +69,17 @@ void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
         s->hi[r] = row->hi;
         s->lambda[r] = 0.0;
         double target;
-        sd_joint_row_target(world, row, h, u, &target, &s->fixed[r]);
+        sd_row_target(world, row, h, u, &target, &s->fixed[r]);
         s->rhs[r] = target - u;
         sd_fix_immovable_row(s, row, r);
     }
     world->stats.assemblySeconds += sd_now() - start;
+}
+
+void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h) {
+    sdSolverScratch* s = &world->scratch;
+    sd_fill_velocity_rows(world, island, h);
+    const bool sparse = island->path == sdSolvePath_sparse;
     sd_solve_island(world, island);
     memcpy(s->warm + island->rowStart, s->lambda + island->rowStart, (size_t)island->rowCount * sizeof(double));
     if (sparse) {
