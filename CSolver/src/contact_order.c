@@ -12,9 +12,11 @@
 // are filled first fit: a contact takes the first block with room after those of its moving bodies' earlier contacts.
 #include "sd_solve.h"
 
-/// Whether the local body can move (static, anchored and kinematic bodies cannot be pushed: their velocity stays
+/// Whether the world's body can move (static, anchored and kinematic bodies cannot be pushed: their velocity stays
 /// as it is, so lanes may share them).
-static inline bool sd_soft_moves(const sdSoftBody* body) { return body->invMass != 0.0 || body->invInertia != 0.0; }
+static inline bool sd_soft_moves(const sdWorld* world, int32_t body) {
+    return world->invMass[body] != 0.0 || world->invInertia[body] != 0.0;
+}
 
 /// The first block at or after `block` with a free lane: `open[b]` is b while block b has room, else a block
 /// nearer the first open one after it (path halving keeps the walks short).
@@ -105,7 +107,7 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
         depth[k] = sd_is_dynamic(world, c->softBodySlot[k]) ? INT32_MAX : 0;
         if (depth[k] == 0) queue[tail++] = k;
         c->softAfterBlock[k] = 0u; // no block yet
-        c->softMoves[k] = sd_soft_moves(&c->softBodies[k]);
+        c->softMoves[k] = sd_soft_moves(world, c->softBodySlot[k]);
     }
     while (head < tail) {
         const int32_t k = queue[head++];

@@ -106,13 +106,12 @@ static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island)
     }
 }
 
-/// Gives each body of the island's contacts a local slot, in order of first appearance (contacts come sorted by
-/// shape, so neighbours in the pile sit near each other), and records each contact's two local slots. Static
-/// bodies get one slot per island too: they never move, and a shared slot would make islands write the same
-/// memory.
-static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
+/// Gives each body of the island's contacts a provisional local slot, in order of first appearance, and records each
+/// contact's two (softEnds) and each slot's world body (softBodySlot): what the ordering reads. The slots are
+/// numbered again in lane order once the lanes are laid out (sd_fill_soft_bodies). Static bodies get one slot per
+/// island too: they never move, and a shared slot would make islands write the same memory.
+static void sd_number_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
     sdCollisionState* c = &world->collision;
-    const sdSolverScratch* s = &world->scratch;
     island->bodyStart = *next;
     for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
         const int32_t k = c->activeContacts[q];
@@ -123,24 +122,55 @@ static void sd_assign_soft_bodies(sdWorld* world, sdContactIsland* island, int32
                 const int32_t local = (*next)++;
                 c->softLocal[i] = local;
                 c->softBodySlot[local] = i;
-                c->softBodyAngle[local] = world->angle[i];
-                sdSoftBody* body = &c->softBodies[local];
-                body->vx = world->vx[i];
-                body->vy = world->vy[i];
-                body->w = world->w[i];
-                body->invMass = world->invMass[i];
-                body->invInertia = world->invInertia[i];
-                body->dx = world->x[i] - c->collideX[i];
-                body->dy = world->y[i] - c->collideY[i];
-                body->c = 1.0; // the step starts at the collision pass's pose
-                body->s = 0.0;
-                c->softBodyStart[local] = (sdSoftStart){.v0x = s->v0x[i], .v0y = s->v0y[i], .w0 = s->w0[i],
-                                                        .vx = world->vx[i], .vy = world->vy[i], .w = world->w[i]};
             }
             c->softEnds[2 * q + e] = c->softLocal[i];
         }
     }
     island->bodyCount = *next - island->bodyStart;
+}
+
+/// Numbers the island's bodies again in the order the lanes first touch them and fills their records, so the
+/// sweeps' and the preparation's gathers walk the bodies forward, a block's new bodies side by side, instead of
+/// in the contacts' order (at 100,000 items 7 MB gathered at random, eight bodies a block). Only the names change:
+/// every lane keeps its two bodies, and each body's arithmetic is the same. The records are filled in the
+/// provisional order, which reads the world's arrays nearly in order (a pile's contacts come sorted by shape); their
+/// writes take the scatter. The ordering's scratch is free now: `renamed` maps a provisional slot to its final one,
+/// `slots` the final slots to their world bodies.
+static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    const sdSolverScratch* s = &world->scratch;
+    const int32_t first = island->bodyStart, last = island->bodyStart + island->bodyCount;
+    int32_t* renamed = c->softDepth;
+    int32_t* slots = c->softAdjacency;
+    for (int32_t k = first; k < last; ++k) renamed[k] = -1;
+    int32_t next = first;
+    for (int32_t lane = island->slotStart; lane < island->slotStart + island->slotCount; ++lane) {
+        if (c->softSlotContact[lane] < 0) continue; // padding: the null body
+        for (int e = 0; e < 2; ++e) {
+            int32_t* end = &c->softLaneBodies[2 * lane + e];
+            if (renamed[*end] < 0) renamed[*end] = next++;
+            *end = renamed[*end];
+        }
+    }
+    for (int32_t k = first; k < last; ++k) {
+        const int32_t local = renamed[k], i = c->softBodySlot[k];
+        slots[local] = i;
+        c->softLocal[i] = local;
+        c->softBodyAngle[local] = world->angle[i];
+        sdSoftBody* body = &c->softBodies[local];
+        body->vx = world->vx[i];
+        body->vy = world->vy[i];
+        body->w = world->w[i];
+        body->invMass = world->invMass[i];
+        body->invInertia = world->invInertia[i];
+        body->dx = world->x[i] - c->collideX[i];
+        body->dy = world->y[i] - c->collideY[i];
+        body->c = 1.0; // the step starts at the collision pass's pose
+        body->s = 0.0;
+        c->softBodyStart[local] = (sdSoftStart){.v0x = s->v0x[i], .v0y = s->v0y[i], .w0 = s->w0[i],
+                                                .vx = world->vx[i], .vy = world->vy[i], .w = world->w[i]};
+    }
+    memcpy(&c->softBodySlot[first], &slots[first], (size_t)(last - first) * sizeof *slots);
 }
 
 /// The null body padding lanes join: at rest, no mass to push, no motion.
@@ -310,8 +340,9 @@ SD_TARGET_AVX2 static void sd_prepare_range_avx2(sdCollisionState* c, int32_t fi
 void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h) {
     sdCollisionState* c = &world->collision;
-    sd_assign_soft_bodies(world, island, nextBody);
+    sd_number_soft_bodies(world, island, nextBody);
     sd_order_soft_contacts(world, island, nextSlot);
+    sd_fill_soft_bodies(world, island);
     const int32_t nullBody = sd_null_soft_body(c);
     const int32_t first = island->slotStart / sdSoftLanes, end = (island->slotStart + island->slotCount) / sdSoftLanes;
 #if SD_AVX2_DISPATCH

@@ -129,9 +129,22 @@ SD_INLINE void sd_sweep_block(sdSoftBlock* block, sdSoftBody* bodies, const sdSo
     sd_scatter_velocities(bodies, ib, &b);
 }
 
+/// How many blocks ahead a sweep or warm start fetches the block it will read: a pile of 100,000 items has 80 MB of
+/// blocks, streamed from memory every sweep, and the hardware's prefetcher left the sweep waiting on them.
+#define sdSweepAhead 4
+
+/// Fetches block k + sdSweepAhead of [.., last) (the lines a sweep reads: a one-point block's second points only
+/// when it has them is not known yet, so all of them).
+SD_INLINE void sd_fetch_block_ahead(const sdSoftBlock* soft, int32_t k, int32_t last) {
+    if (k + sdSweepAhead >= last) return;
+    const char* block = (const char*)&soft[k + sdSweepAhead];
+    for (size_t at = 0; at < sizeof(sdSoftBlock); at += 64) SD_PREFETCH(block + at);
+}
+
 SD_INLINE void sd_sweep_range(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,
                               const sdSoftSweepTerms* terms) {
     for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
+        sd_fetch_block_ahead(soft, k, end / sdSoftLanes);
         const int32_t* count = soft[k].pointCount;
         if (count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2)
             sd_sweep_block(&soft[k], bodies, terms, false);
@@ -154,13 +167,19 @@ SD_TARGET_AVX2 static void sd_sweep_range_avx2(sdSoftBlock* soft, int32_t first,
 #endif
 
 static void sd_warm_start_range_generic(const sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
-    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) sd_warm_start_block(&soft[k], bodies);
+    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
+        sd_fetch_block_ahead(soft, k, end / sdSoftLanes);
+        sd_warm_start_block(&soft[k], bodies);
+    }
 }
 
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_warm_start_range_avx2(const sdSoftBlock* soft, int32_t first, int32_t end,
                                                     sdSoftBody* bodies) {
-    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) sd_warm_start_block(&soft[k], bodies);
+    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
+        sd_fetch_block_ahead(soft, k, end / sdSoftLanes);
+        sd_warm_start_block(&soft[k], bodies);
+    }
 }
 #endif
 

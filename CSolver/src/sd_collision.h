@@ -383,7 +383,7 @@ double sd_contact_separation_at(const struct sdWorld* world, const sdContact* co
 /// wall or floor (a thin boundary is never pushed through by the load above it). The order is then cut into
 /// blocks of sdSoftLanes contacts that share no moving body, without changing what a sweep computes: the
 /// island's lanes are [*nextSlot, …) of `softSlotContact` (island->slotStart, slotCount), −1 in padding lanes.
-/// Reads `softEnds`; buffers are reserved by sd_prepare_contact_islands.
+/// Reads `softEnds` and `softBodySlot`; buffers are reserved by sd_prepare_contact_islands.
 void sd_order_soft_contacts(struct sdWorld* world, sdContactIsland* island, int32_t* nextSlot);
 
 /// First substep: gives the island's bodies local slots from `*nextBody` on, orders its contacts into lanes from
