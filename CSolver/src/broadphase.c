@@ -29,23 +29,28 @@ static inline bool sd_moves(const sdWorld* world, int32_t body) {
 /// The box of shape i swept over the step: current bounds, plus the distance the body can travel in dt at its
 /// velocity (and the velocity gravity and forces add), plus what turning moves the shape's far points, plus half
 /// the speculative distance on every side. A moving body's box or circle is posed for the pass on the way (its
-/// contacts will need that pose).
+/// contacts will need that pose). Also writes the shape's reach for the pass (sdShapeHot.reach: speed,
+/// acceleration and turn over the step, from the same terms).
 static void sd_swept_bounds(sdWorld* world, int32_t index, double dt) {
     sdShape* shape = &world->collision.shapes[index];
     const int32_t b = shape->body;
     const bool moves = sd_moves(world, b);
     if (!moves || !sd_pose_shape_bounds(world, index))
         sd_shape_bounds(world, shape, &shape->minX, &shape->minY, &shape->maxX, &shape->maxY);
-    double grow = 0.5 * sdSpeculativeBase;
+    double grow = 0.5 * sdSpeculativeBase, reach = 0.0;
     if (moves) {
         const double ax = world->gravityX[b] + world->forceX[b] * world->invMass[b];
         const double ay = world->gravityY[b] + world->forceY[b] * world->invMass[b];
         const double dx = world->vx[b] * dt, dy = world->vy[b] * dt;
         const double turn = fabs(world->w[b]) * dt * shape->extent;
-        grow += sqrt(ax * ax + ay * ay) * dt * dt + (turn < 2.0 * shape->extent ? turn : 2.0 * shape->extent);
+        const double pushed = sqrt(ax * ax + ay * ay) * dt * dt;
+        const double speed = sqrt(world->vx[b] * world->vx[b] + world->vy[b] * world->vy[b]);
+        reach = speed * dt + pushed + turn;
+        grow += pushed + (turn < 2.0 * shape->extent ? turn : 2.0 * shape->extent);
         if (dx < 0) shape->minX += dx; else shape->maxX += dx;
         if (dy < 0) shape->minY += dy; else shape->maxY += dy;
     }
+    world->collision.shapeHot[index].reach = reach;
     shape->minX -= grow;
     shape->minY -= grow;
     shape->maxX += grow;
@@ -157,9 +162,21 @@ int sd_find_pairs(sdWorld* world, double dt) {
     // least 8 pt).
     double sizeSum = 0.0;
     int32_t moving = 0, enlarged = 0;
+    // The pass's per-shape records ride along (one walk over the 176 B shape records, not two): what a contact's
+    // update reads of its shape (sdShapeHot) and what continuous collision reads of its body (bodyExtent and
+    // bodyThickness, reset by sd_collide; the shapes of bodies at rest, stillShapes).
+    c->stillShapeCount = 0;
     for (int32_t i = 0; i < n; ++i) {
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
+        const int32_t body = shape->body;
+        if (!world->awake[body]) c->stillShapes[c->stillShapeCount++] = i;
+        if (shape->extent > c->bodyExtent[body]) c->bodyExtent[body] = shape->extent;
+        if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[body]) c->bodyThickness[body] = shape->thickness;
+        sdShapeHot* hot = &c->shapeHot[i];
+        hot->friction = world->friction[body];
+        hot->restitution = world->restitution[body];
+        hot->jointed = world->jointEdges[body] != 0;
         sd_swept_bounds(world, i, dt);
         if (sd_update_fat_box(world, i)) enlarged += 1;
         if (sd_moves(world, shape->body)) {

@@ -31,17 +31,6 @@ static bool sd_contact_alive(const sdCollisionState* c, const sdContact* contact
            c->shapeAlive[contact->shapeB] && c->shapeGeneration[contact->shapeB] == contact->generationB;
 }
 
-/// How far a shape can move towards another in dt (speed, acceleration and turning of its body, if it moves): a
-/// pair gets points within the speculative base plus its two shapes' reaches.
-static double sd_shape_reach(const sdWorld* world, const sdShape* shape, double dt) {
-    const int32_t b = shape->body;
-    if (!sd_moves(world, b)) return 0.0;
-    const double ax = world->gravityX[b] + world->forceX[b] * world->invMass[b];
-    const double ay = world->gravityY[b] + world->forceY[b] * world->invMass[b];
-    const double speed = sqrt(world->vx[b] * world->vx[b] + world->vy[b] * world->vy[b]);
-    return speed * dt + sqrt(ax * ax + ay * ay) * dt * dt + fabs(world->w[b]) * dt * shape->extent;
-}
-
 /// How many contacts ahead the collision pass fetches.
 #define sdContactAhead 4
 /// How many contacts (or pairs) ahead the collision pass fetches the second shape's records: the contact record was
@@ -226,8 +215,11 @@ int sd_collide(sdWorld* world, double dt) {
             return sdResult_outOfMemory;
         c->collideCapacity = world->capacity;
     }
-    // Every body's rotation, once: bounds and manifolds read the cache during the pass.
+    // Every body's rotation, once: bounds and manifolds read the cache during the pass. The bounds pass takes each
+    // body's widest and thinnest shape (continuous collision's quick tests) from here.
     for (int32_t i = 0; i < world->slotCount; ++i) {
+        c->bodyExtent[i] = 0.0;
+        c->bodyThickness[i] = INFINITY;
         if (!world->alive[i]) continue;
         double rc, rs;
         sd_rotation(world, i, &rc, &rs);
@@ -266,22 +258,6 @@ int sd_collide(sdWorld* world, double dt) {
         c->turnAngle[i] = 0.0; // not turned yet
         c->turnCos[i] = 1.0;
         c->turnSin[i] = 0.0;
-        c->bodyExtent[i] = 0.0;
-        c->bodyThickness[i] = INFINITY;
-    }
-    c->stillShapeCount = 0;
-    for (int32_t k = 0; k < c->shapeSlotCount; ++k) {
-        if (!c->shapeAlive[k]) continue;
-        const sdShape* shape = &c->shapes[k];
-        if (!world->awake[shape->body]) c->stillShapes[c->stillShapeCount++] = k;
-        if (shape->extent > c->bodyExtent[shape->body]) c->bodyExtent[shape->body] = shape->extent;
-        if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[shape->body])
-            c->bodyThickness[shape->body] = shape->thickness;
-        sdShapeHot* hot = &c->shapeHot[k];
-        hot->reach = sd_shape_reach(world, shape, dt);
-        hot->friction = world->friction[shape->body];
-        hot->restitution = world->restitution[shape->body];
-        hot->jointed = world->jointEdges[shape->body] != 0;
     }
 
     // Nothing enlarged: every contact stays, in place (no copying in a pile that has settled to creeping).

@@ -332,7 +332,9 @@ void sd_shape_bounds(const struct sdWorld* world, const sdShape* shape, double* 
 /// Updates every shape's kept box and finds the pairs (sorted by (a, b)) of shapes whose kept boxes overlap, that
 /// may collide (filters, different bodies, at least one moving body), and of which at least one was enlarged this
 /// pass: every other pair with overlapping kept boxes was found before and is still a contact. Sets
-/// `pairsFound` when any shape was enlarged. Returns outOfMemory if a buffer cannot grow.
+/// `pairsFound` when any shape was enlarged. On the way, fills the pass's per-shape records (sdShapeHot's reach,
+/// friction, restitution and jointed; stillShapes; bodyExtent and bodyThickness, which sd_collide resets first).
+/// Returns outOfMemory if a buffer cannot grow.
 int sd_find_pairs(struct sdWorld* world, double dt);
 
 /// A shape's polygon (or segment) in world coordinates.
