@@ -211,7 +211,7 @@ int sd_collide(sdWorld* world, double dt) {
             !SD_GROW(c->collideAngle, world->capacity) || !SD_GROW(c->turnAngle, world->capacity) ||
             !SD_GROW(c->turnCos, world->capacity) || !SD_GROW(c->turnSin, world->capacity) ||
             !SD_GROW(c->bodyExtent, world->capacity) || !SD_GROW(c->bodyThickness, world->capacity) ||
-            !SD_GROW(c->bodyMotion, world->capacity))
+            !SD_GROW(c->bodyMotion, world->capacity) || !SD_GROW(c->bodyFast, world->capacity))
             return sdResult_outOfMemory;
         c->collideCapacity = world->capacity;
     }

@@ -259,6 +259,9 @@ typedef struct sdCollisionState {
     double* bodyExtent;
     double* bodyThickness;
     double* bodyMotion;
+    // Per body slot, this substep: whether it moved more than an eighth of the thinnest shape's thickness (a contact
+    // between two bodies that did not passes continuous collision's quick test; continuous.c).
+    uint8_t* bodyFast;
     int32_t collideCapacity;
     // The shapes whose body did not move at the collision pass (static or resting), in slot order: what continuous
     // collision sweeps a shape that outran the pass against (sized with the shape slots, so never grown in a step).
