@@ -236,69 +236,22 @@ static inline bool sd_report_pair(sdWorld* world, const sdBroadEntry* a, const s
     return sd_push_pair(&world->collision, a->shape, b->shape);
 }
 
-// The bucket loop's vectors: always inlined, never passed across an ABI boundary (-Wpsabi is moot).
-#pragma GCC diagnostic ignored "-Wpsabi"
-typedef double sdBroadV4 __attribute__((vector_size(8 * sdBroadLanes), aligned(8)));
-typedef int64_t sdBroadM4 __attribute__((vector_size(8 * sdBroadLanes), aligned(8)));
-
-SD_INLINE sdBroadV4 sd_broad_load(const double* at) {
-    sdBroadV4 v;
-    memcpy(&v, at, sizeof v);
-    return v;
-}
-
-/// Reports the candidate pairs in each bucket when every shape is binned. Each entry is tested against the bucket's
-/// later entries four at a time (the same comparisons, from the field-by-field copies): most tests fail, and one
-/// branch per four instead of one per entry spares the mispredictions. Hits are reported in entry order, as the
-/// one-at-a-time loop did. Inlined into a baseline and an AVX2 copy (comparisons only: the same pairs either way).
-SD_INLINE int sd_pairs_in_buckets_body(sdWorld* world, uint32_t buckets) {
+/// Reports the candidate pairs in each bucket when every shape is binned.
+static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
     const sdBroadEntry* entries = c->cellEntries;
-    const double *minX = c->entryMinX, *minY = c->entryMinY, *maxX = c->entryMaxX, *maxY = c->entryMaxY;
-    const sdBroadM4 lanes = {0, 1, 2, 3};
     for (uint32_t k = 0; k < buckets; ++k) {
-        const int32_t end = start[k + 1];
-        for (int32_t e = start[k]; e + 1 < end; ++e) {
-            const sdBroadV4 aMinX = {minX[e], minX[e], minX[e], minX[e]};
-            const sdBroadV4 aMinY = {minY[e], minY[e], minY[e], minY[e]};
-            const sdBroadV4 aMaxX = {maxX[e], maxX[e], maxX[e], maxX[e]};
-            const sdBroadV4 aMaxY = {maxY[e], maxY[e], maxY[e], maxY[e]};
-            const int64_t cell = c->entryCell[e];
-            const sdBroadM4 aCell = {cell, cell, cell, cell};
-            for (int32_t f = e + 1; f < end; f += sdBroadLanes) {
-                sdBroadM4 bCell;
-                memcpy(&bCell, &c->entryCell[f], sizeof bCell);
-                const int64_t left = end - f;
-                const sdBroadM4 hit = (aMinX <= sd_broad_load(&maxX[f])) & (sd_broad_load(&minX[f]) <= aMaxX) &
-                                      (aMinY <= sd_broad_load(&maxY[f])) & (sd_broad_load(&minY[f]) <= aMaxY) &
-                                      (bCell == aCell) & (lanes < (sdBroadM4){left, left, left, left});
-                unsigned bits = (unsigned)((hit[0] & 1) | (hit[1] & 2) | (hit[2] & 4) | (hit[3] & 8));
-                for (; bits != 0; bits &= bits - 1) {
-                    const sdBroadEntry* b = &entries[f + __builtin_ctz(bits)];
-                    if (!sd_report_pair(world, &entries[e], b, cell)) return sdResult_outOfMemory;
-                }
+        for (int32_t e = start[k]; e < start[k + 1]; ++e) {
+            const sdBroadEntry* a = &entries[e];
+            for (int32_t f = e + 1; f < start[k + 1]; ++f) {
+                const sdBroadEntry* b = &entries[f];
+                if (!((b->cell == a->cell) & sd_boxes_overlap(b, a->minX, a->minY, a->maxX, a->maxY))) continue;
+                if (!sd_report_pair(world, a, b, a->cell)) return sdResult_outOfMemory;
             }
         }
     }
     return sdResult_ok;
-}
-
-static int sd_pairs_in_buckets_generic(sdWorld* world, uint32_t buckets) {
-    return sd_pairs_in_buckets_body(world, buckets);
-}
-
-#if SD_AVX2_DISPATCH
-SD_TARGET_AVX2 static int sd_pairs_in_buckets_avx2(sdWorld* world, uint32_t buckets) {
-    return sd_pairs_in_buckets_body(world, buckets);
-}
-#endif
-
-static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets) {
-#if SD_AVX2_DISPATCH
-    if (sd_cpu_has_avx2()) return sd_pairs_in_buckets_avx2(world, buckets);
-#endif
-    return sd_pairs_in_buckets_generic(world, buckets);
 }
 
 /// Reports the candidate pairs of every shape with the binned (enlarged) ones, looking up the cells it covers.
@@ -362,12 +315,8 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
         if (!SD_GROW(c->cellStart, (size_t)buckets + 1)) return sdResult_outOfMemory;
         c->cellCapacity = (int32_t)buckets + 1;
     }
-    if (c->entryCapacity < entryCount || c->entryCell == NULL) {
-        const int64_t padded = entryCount + sdBroadLanes - 1;
-        if (!SD_GROW(c->cellEntries, entryCount > 0 ? entryCount : 1) || !SD_GROW(c->entryMinX, padded) ||
-            !SD_GROW(c->entryMinY, padded) || !SD_GROW(c->entryMaxX, padded) || !SD_GROW(c->entryMaxY, padded) ||
-            !SD_GROW(c->entryCell, padded))
-            return sdResult_outOfMemory;
+    if (c->entryCapacity < entryCount) {
+        if (!SD_GROW(c->cellEntries, entryCount)) return sdResult_outOfMemory;
         c->entryCapacity = (int32_t)entryCount;
     }
 
@@ -390,25 +339,14 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
             const sdBroadEntry entry = sd_shape_entry(world, i, x0, y0);
             for (int32_t ix = x0; ix <= x1; ++ix) {
                 for (int32_t iy = y0; iy <= y1; ++iy) {
-                    const int32_t slot = start[sd_cell_bucket(ix, iy, mask)]++;
-                    sdBroadEntry* e = &c->cellEntries[slot];
+                    sdBroadEntry* e = &c->cellEntries[start[sd_cell_bucket(ix, iy, mask)]++];
                     *e = entry;
                     e->cell = sd_cell_id(ix, iy);
-                    if (!binAll) continue; // looking up reads the entries alone
-                    c->entryMinX[slot] = entry.minX;
-                    c->entryMinY[slot] = entry.minY;
-                    c->entryMaxX[slot] = entry.maxX;
-                    c->entryMaxY[slot] = entry.maxY;
-                    c->entryCell[slot] = e->cell;
                 }
             }
         }
         if (pass == 0) {
             for (uint32_t k = 0; k < buckets; ++k) start[k + 1] += start[k];
-            for (int64_t t = entryCount; t < entryCount + sdBroadLanes - 1; ++t) { // the vector loop's tail lanes
-                c->entryMinX[t] = c->entryMinY[t] = c->entryMaxX[t] = c->entryMaxY[t] = 0.0;
-                c->entryCell[t] = 0;
-            }
         } else {
             for (uint32_t k = buckets; k > 0; --k) start[k] = start[k - 1]; // restore the bucket starts
             start[0] = 0;

@@ -188,9 +188,6 @@ typedef struct sdShapePair {
 /// such shapes pass the filter test without reading their records.
 #define sdBroadFlag_openFilter 4
 
-/// Entries of a bucket tested together against one entry (broadphase.c's vector loop).
-#define sdBroadLanes 4
-
 /// A shape binned in a cell of the broadphase grid: a copy of its kept box, of its lower corner's cell and of what
 /// the pair test asks of it, so the tests between the entries of a bucket read the entries in order instead of two
 /// scattered shape records (one cache line each).
@@ -231,10 +228,6 @@ typedef struct sdCollisionState {
     sdShapePair* pairScratch;
     int32_t* cellStart;     // bucket → first entry (counting sort)
     sdBroadEntry* cellEntries; // entries (binned shapes) in bucket order
-    // When every shape is binned, the entries' kept boxes and cell ids again, field by field (entryCapacity +
-    // sdBroadLanes − 1 each, the tail zeroed): a bucket's pair tests load four entries' fields as one vector.
-    double *entryMinX, *entryMinY, *entryMaxX, *entryMaxY;
-    int64_t* entryCell;
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
