@@ -376,16 +376,34 @@ static inline bool sd_contact_unfinished(const sdCollisionState* c, int32_t k) {
     return c->contactActive[k] && !c->contactSettled[k];
 }
 
+/// The first contact from k on that finishing the step reads (sd_contact_unfinished), or `count`. Eight contacts'
+/// flags at a time (bytes of 0 or 1): the runs of settled and idle contacts between the few it reads cost one
+/// branch per eight instead of a mispredicted one per contact.
+static inline int32_t sd_next_unfinished(const sdCollisionState* c, int32_t k, int32_t count) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; k + 8 <= count; k += 8) {
+        uint64_t active, settled;
+        memcpy(&active, &c->contactActive[k], sizeof active);
+        memcpy(&settled, &c->contactSettled[k], sizeof settled);
+        const uint64_t open = active & ~settled;
+        if (open != 0) return k + __builtin_ctzll(open) / 8;
+    }
+#endif
+    for (; k < count; ++k)
+        if (sd_contact_unfinished(c, k)) return k;
+    return count;
+}
+
 void sd_finish_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     // The records it reads are few and far apart (a settled pile reads one contact in eight), so a cursor runs ahead
     // of the loop and fetches the next sdFinishAhead of them: fetching by index, sdFinishAhead contacts ahead, was
-    // about one record ahead, and the loop waited on each record's first line.
-    int32_t ahead = 0, fetched = 0, finished = 0;
-    for (int32_t k = 0; k < c->contactCount; ++k) {
-        if (!sd_contact_unfinished(c, k)) continue; // kept at rest, or touching still: it stands
-        for (; ahead < c->contactCount && fetched <= finished + sdFinishAhead; ++ahead) {
-            if (!sd_contact_unfinished(c, ahead)) continue;
+    // about one record ahead, and the loop waited on each record's first line. Contacts kept at rest, or touching
+    // still, stand: both skip them.
+    const int32_t count = c->contactCount;
+    int32_t ahead = sd_next_unfinished(c, 0, count), fetched = 0, finished = 0;
+    for (int32_t k = ahead; k < count; k = sd_next_unfinished(c, k + 1, count)) {
+        for (; ahead < count && fetched <= finished + sdFinishAhead; ahead = sd_next_unfinished(c, ahead + 1, count)) {
             sd_prefetch_contact(&c->contacts[ahead]);
             for (int32_t side = 0; side < 2; ++side) {
                 const int32_t b = c->contactBodies[2 * ahead + side];
