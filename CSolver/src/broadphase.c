@@ -178,13 +178,14 @@ int sd_find_pairs(sdWorld* world, double dt) {
         hot->restitution = world->restitution[body];
         hot->jointed = world->jointEdges[body] != 0;
         sd_swept_bounds(world, i, dt);
-        if (sd_update_fat_box(world, i)) enlarged += 1;
+        if (sd_update_fat_box(world, i)) c->enlargedShapes[enlarged++] = i;
         if (sd_moves(world, shape->body)) {
             const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
             sizeSum += w > h ? w : h;
             moving += 1;
         }
     }
+    c->enlargedCount = enlarged;
     if (enlarged == 0) return sdResult_ok;
     c->pairsFound = true;
     if (moving == 0) return sdResult_ok;
@@ -254,14 +255,27 @@ static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets) {
     return sdResult_ok;
 }
 
-/// Reports the candidate pairs of every shape with the binned (enlarged) ones, looking up the cells it covers.
-static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell) {
+/// Whether shape s spans more grid cells than sdMaxCellsPerShape (or too many to count); sets s->oversized.
+static inline bool sd_mark_oversized(sdShape* s, double inverseCell, double* cells) {
+    const double spanX = floor(s->fatMaxX * inverseCell) - floor(s->fatMinX * inverseCell) + 1.0;
+    const double spanY = floor(s->fatMaxY * inverseCell) - floor(s->fatMinY * inverseCell) + 1.0;
+    *cells = spanX * spanY;
+    s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
+    return s->oversized;
+}
+
+/// Reports the candidate pairs of every shape with the binned (enlarged) ones, looking up the cells it covers. The
+/// shapes that were not enlarged are sized for the grid here (the binning sized the others), and the oversized ones
+/// among them added to the list at c->shapeEntries (`oversized` of them so far).
+static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell, int32_t* oversized) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
     const sdBroadEntry* entries = c->cellEntries;
     for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
         if (!c->shapeAlive[i]) continue;
-        const sdShape* shape = &c->shapes[i];
+        sdShape* shape = &c->shapes[i];
+        double cells;
+        if (!shape->enlarged && sd_mark_oversized(shape, inverseCell, &cells)) c->shapeEntries[(*oversized)++] = i;
         if (shape->oversized) continue;
         const int32_t x0 = sd_cell_coordinate(shape->fatMinX, inverseCell), x1 = sd_cell_coordinate(shape->fatMaxX, inverseCell);
         const int32_t y0 = sd_cell_coordinate(shape->fatMinY, inverseCell), y1 = sd_cell_coordinate(shape->fatMaxY, inverseCell);
@@ -285,24 +299,23 @@ static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell)
 }
 
 /// The grid pass: bins the kept boxes (every one, or the enlarged ones), then reports each candidate pair once.
+/// Binning the enlarged ones walks their list, not every shape record (a settling pile enlarges a few hundred of
+/// 10,000 shapes a step: the lookup is then the only walk over all of them).
 static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAll) {
     sdCollisionState* c = &world->collision;
     const int32_t n = c->shapeSlotCount;
+    const int32_t binnedCount = binAll ? n : c->enlargedCount;
+    const int32_t* binned = binAll ? NULL : c->enlargedShapes; // NULL: every slot
     // Entries: one per (binned shape, cell it covers); oversized shapes are kept apart.
     int64_t entryCount = 0;
     int32_t oversized = 0;
     if (!SD_GROW(c->shapeEntries, n) || !SD_GROW(c->pairCounts, (size_t)n + 1)) return sdResult_outOfMemory;
-    for (int32_t i = 0; i < n; ++i) {
+    for (int32_t q = 0; q < binnedCount; ++q) {
+        const int32_t i = binned != NULL ? binned[q] : q;
         if (!c->shapeAlive[i]) continue;
-        sdShape* s = &c->shapes[i];
-        const double spanX = floor(s->fatMaxX * inverseCell) - floor(s->fatMinX * inverseCell) + 1.0;
-        const double spanY = floor(s->fatMaxY * inverseCell) - floor(s->fatMinY * inverseCell) + 1.0;
-        s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
-        if (s->oversized) {
-            c->shapeEntries[oversized++] = i;
-        } else if (binAll || s->enlarged) {
-            entryCount += (int64_t)(spanX * spanY);
-        }
+        double cells;
+        if (sd_mark_oversized(&c->shapes[i], inverseCell, &cells)) c->shapeEntries[oversized++] = i;
+        else entryCount += (int64_t)cells;
     }
     if (entryCount > INT32_MAX / 4) return sdResult_outOfMemory;
     // Binning every shape: two buckets per entry. Looking up: every shape probes the buckets of the cells it covers
@@ -325,10 +338,11 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
     int32_t* start = c->cellStart;
     for (uint32_t k = 0; k <= buckets; ++k) start[k] = 0;
     for (int pass = 0; pass < 2; ++pass) {
-        for (int32_t i = 0; i < n; ++i) {
+        for (int32_t q = 0; q < binnedCount; ++q) {
+            const int32_t i = binned != NULL ? binned[q] : q;
             if (!c->shapeAlive[i]) continue;
             const sdShape* s = &c->shapes[i];
-            if (s->oversized || !(binAll || s->enlarged)) continue;
+            if (s->oversized) continue;
             const int32_t x0 = sd_cell_coordinate(s->fatMinX, inverseCell), x1 = sd_cell_coordinate(s->fatMaxX, inverseCell);
             const int32_t y0 = sd_cell_coordinate(s->fatMinY, inverseCell), y1 = sd_cell_coordinate(s->fatMaxY, inverseCell);
             if (pass == 0) {
@@ -353,7 +367,8 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
         }
     }
 
-    const int result = binAll ? sd_pairs_in_buckets(world, buckets) : sd_pairs_by_lookup(world, mask, inverseCell);
+    const int result =
+        binAll ? sd_pairs_in_buckets(world, buckets) : sd_pairs_by_lookup(world, mask, inverseCell, &oversized);
     if (result != sdResult_ok) return result;
     // Oversized shapes against every shape (each oversized pair once).
     for (int32_t o = 0; o < oversized; ++o) {

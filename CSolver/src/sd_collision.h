@@ -230,6 +230,8 @@ typedef struct sdCollisionState {
     sdBroadEntry* cellEntries; // entries (binned shapes) in bucket order
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
+    int32_t* enlargedShapes; // the shapes enlarged this pass, in slot order (per shape slot of capacity)
+    int32_t enlargedCount;
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
 
     // Contact events of the last step.
