@@ -29,23 +29,28 @@ static inline bool sd_moves(const sdWorld* world, int32_t body) {
 /// The box of shape i swept over the step: current bounds, plus the distance the body can travel in dt at its
 /// velocity (and the velocity gravity and forces add), plus what turning moves the shape's far points, plus half
 /// the speculative distance on every side. A moving body's box or circle is posed for the pass on the way (its
-/// contacts will need that pose).
+/// contacts will need that pose). Also writes the shape's reach for the pass (sdShapeHot.reach: speed,
+/// acceleration and turn over the step, from the same terms).
 static void sd_swept_bounds(sdWorld* world, int32_t index, double dt) {
     sdShape* shape = &world->collision.shapes[index];
     const int32_t b = shape->body;
     const bool moves = sd_moves(world, b);
     if (!moves || !sd_pose_shape_bounds(world, index))
         sd_shape_bounds(world, shape, &shape->minX, &shape->minY, &shape->maxX, &shape->maxY);
-    double grow = 0.5 * sdSpeculativeBase;
+    double grow = 0.5 * sdSpeculativeBase, reach = 0.0;
     if (moves) {
         const double ax = world->gravityX[b] + world->forceX[b] * world->invMass[b];
         const double ay = world->gravityY[b] + world->forceY[b] * world->invMass[b];
         const double dx = world->vx[b] * dt, dy = world->vy[b] * dt;
         const double turn = fabs(world->w[b]) * dt * shape->extent;
-        grow += sqrt(ax * ax + ay * ay) * dt * dt + (turn < 2.0 * shape->extent ? turn : 2.0 * shape->extent);
+        const double pushed = sqrt(ax * ax + ay * ay) * dt * dt;
+        const double speed = sqrt(world->vx[b] * world->vx[b] + world->vy[b] * world->vy[b]);
+        reach = speed * dt + pushed + turn;
+        grow += pushed + (turn < 2.0 * shape->extent ? turn : 2.0 * shape->extent);
         if (dx < 0) shape->minX += dx; else shape->maxX += dx;
         if (dy < 0) shape->minY += dy; else shape->maxY += dy;
     }
+    world->collision.shapeHot[index].reach = reach;
     shape->minX -= grow;
     shape->minY -= grow;
     shape->maxX += grow;
@@ -157,17 +162,30 @@ int sd_find_pairs(sdWorld* world, double dt) {
     // least 8 pt).
     double sizeSum = 0.0;
     int32_t moving = 0, enlarged = 0;
+    // The pass's per-shape records ride along (one walk over the 176 B shape records, not two): what a contact's
+    // update reads of its shape (sdShapeHot) and what continuous collision reads of its body (bodyExtent and
+    // bodyThickness, reset by sd_collide; the shapes of bodies at rest, stillShapes).
+    c->stillShapeCount = 0;
     for (int32_t i = 0; i < n; ++i) {
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
+        const int32_t body = shape->body;
+        if (!world->awake[body]) c->stillShapes[c->stillShapeCount++] = i;
+        if (shape->extent > c->bodyExtent[body]) c->bodyExtent[body] = shape->extent;
+        if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[body]) c->bodyThickness[body] = shape->thickness;
+        sdShapeHot* hot = &c->shapeHot[i];
+        hot->friction = world->friction[body];
+        hot->restitution = world->restitution[body];
+        hot->jointed = world->jointEdges[body] != 0;
         sd_swept_bounds(world, i, dt);
-        if (sd_update_fat_box(world, i)) enlarged += 1;
+        if (sd_update_fat_box(world, i)) c->enlargedShapes[enlarged++] = i;
         if (sd_moves(world, shape->body)) {
             const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
             sizeSum += w > h ? w : h;
             moving += 1;
         }
     }
+    c->enlargedCount = enlarged;
     if (enlarged == 0) return sdResult_ok;
     c->pairsFound = true;
     if (moving == 0) return sdResult_ok;
@@ -237,14 +255,27 @@ static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets) {
     return sdResult_ok;
 }
 
-/// Reports the candidate pairs of every shape with the binned (enlarged) ones, looking up the cells it covers.
-static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell) {
+/// Whether shape s spans more grid cells than sdMaxCellsPerShape (or too many to count); sets s->oversized.
+static inline bool sd_mark_oversized(sdShape* s, double inverseCell, double* cells) {
+    const double spanX = floor(s->fatMaxX * inverseCell) - floor(s->fatMinX * inverseCell) + 1.0;
+    const double spanY = floor(s->fatMaxY * inverseCell) - floor(s->fatMinY * inverseCell) + 1.0;
+    *cells = spanX * spanY;
+    s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
+    return s->oversized;
+}
+
+/// Reports the candidate pairs of every shape with the binned (enlarged) ones, looking up the cells it covers. The
+/// shapes that were not enlarged are sized for the grid here (the binning sized the others), and the oversized ones
+/// among them added to the list at c->shapeEntries (`oversized` of them so far).
+static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell, int32_t* oversized) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
     const sdBroadEntry* entries = c->cellEntries;
     for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
         if (!c->shapeAlive[i]) continue;
-        const sdShape* shape = &c->shapes[i];
+        sdShape* shape = &c->shapes[i];
+        double cells;
+        if (!shape->enlarged && sd_mark_oversized(shape, inverseCell, &cells)) c->shapeEntries[(*oversized)++] = i;
         if (shape->oversized) continue;
         const int32_t x0 = sd_cell_coordinate(shape->fatMinX, inverseCell), x1 = sd_cell_coordinate(shape->fatMaxX, inverseCell);
         const int32_t y0 = sd_cell_coordinate(shape->fatMinY, inverseCell), y1 = sd_cell_coordinate(shape->fatMaxY, inverseCell);
@@ -268,24 +299,23 @@ static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell)
 }
 
 /// The grid pass: bins the kept boxes (every one, or the enlarged ones), then reports each candidate pair once.
+/// Binning the enlarged ones walks their list, not every shape record (a settling pile enlarges a few hundred of
+/// 10,000 shapes a step: the lookup is then the only walk over all of them).
 static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAll) {
     sdCollisionState* c = &world->collision;
     const int32_t n = c->shapeSlotCount;
+    const int32_t binnedCount = binAll ? n : c->enlargedCount;
+    const int32_t* binned = binAll ? NULL : c->enlargedShapes; // NULL: every slot
     // Entries: one per (binned shape, cell it covers); oversized shapes are kept apart.
     int64_t entryCount = 0;
     int32_t oversized = 0;
     if (!SD_GROW(c->shapeEntries, n) || !SD_GROW(c->pairCounts, (size_t)n + 1)) return sdResult_outOfMemory;
-    for (int32_t i = 0; i < n; ++i) {
+    for (int32_t q = 0; q < binnedCount; ++q) {
+        const int32_t i = binned != NULL ? binned[q] : q;
         if (!c->shapeAlive[i]) continue;
-        sdShape* s = &c->shapes[i];
-        const double spanX = floor(s->fatMaxX * inverseCell) - floor(s->fatMinX * inverseCell) + 1.0;
-        const double spanY = floor(s->fatMaxY * inverseCell) - floor(s->fatMinY * inverseCell) + 1.0;
-        s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
-        if (s->oversized) {
-            c->shapeEntries[oversized++] = i;
-        } else if (binAll || s->enlarged) {
-            entryCount += (int64_t)(spanX * spanY);
-        }
+        double cells;
+        if (sd_mark_oversized(&c->shapes[i], inverseCell, &cells)) c->shapeEntries[oversized++] = i;
+        else entryCount += (int64_t)cells;
     }
     if (entryCount > INT32_MAX / 4) return sdResult_outOfMemory;
     // Binning every shape: two buckets per entry. Looking up: every shape probes the buckets of the cells it covers
@@ -308,10 +338,11 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
     int32_t* start = c->cellStart;
     for (uint32_t k = 0; k <= buckets; ++k) start[k] = 0;
     for (int pass = 0; pass < 2; ++pass) {
-        for (int32_t i = 0; i < n; ++i) {
+        for (int32_t q = 0; q < binnedCount; ++q) {
+            const int32_t i = binned != NULL ? binned[q] : q;
             if (!c->shapeAlive[i]) continue;
             const sdShape* s = &c->shapes[i];
-            if (s->oversized || !(binAll || s->enlarged)) continue;
+            if (s->oversized) continue;
             const int32_t x0 = sd_cell_coordinate(s->fatMinX, inverseCell), x1 = sd_cell_coordinate(s->fatMaxX, inverseCell);
             const int32_t y0 = sd_cell_coordinate(s->fatMinY, inverseCell), y1 = sd_cell_coordinate(s->fatMaxY, inverseCell);
             if (pass == 0) {
@@ -336,7 +367,8 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAl
         }
     }
 
-    const int result = binAll ? sd_pairs_in_buckets(world, buckets) : sd_pairs_by_lookup(world, mask, inverseCell);
+    const int result =
+        binAll ? sd_pairs_in_buckets(world, buckets) : sd_pairs_by_lookup(world, mask, inverseCell, &oversized);
     if (result != sdResult_ok) return result;
     // Oversized shapes against every shape (each oversized pair once).
     for (int32_t o = 0; o < oversized; ++o) {

@@ -230,6 +230,8 @@ typedef struct sdCollisionState {
     sdBroadEntry* cellEntries; // entries (binned shapes) in bucket order
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
+    int32_t* enlargedShapes; // the shapes enlarged this pass, in slot order (per shape slot of capacity)
+    int32_t enlargedCount;
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
 
     // Contact events of the last step.
@@ -252,6 +254,9 @@ typedef struct sdCollisionState {
     double* bodyExtent;
     double* bodyThickness;
     double* bodyMotion;
+    // Per body slot, this substep: whether it moved more than an eighth of the thinnest shape's thickness (a contact
+    // between two bodies that did not passes continuous collision's quick test; continuous.c).
+    uint8_t* bodyFast;
     int32_t collideCapacity;
     // The shapes whose body did not move at the collision pass (static or resting), in slot order: what continuous
     // collision sweeps a shape that outran the pass against (sized with the shape slots, so never grown in a step).
@@ -332,7 +337,9 @@ void sd_shape_bounds(const struct sdWorld* world, const sdShape* shape, double* 
 /// Updates every shape's kept box and finds the pairs (sorted by (a, b)) of shapes whose kept boxes overlap, that
 /// may collide (filters, different bodies, at least one moving body), and of which at least one was enlarged this
 /// pass: every other pair with overlapping kept boxes was found before and is still a contact. Sets
-/// `pairsFound` when any shape was enlarged. Returns outOfMemory if a buffer cannot grow.
+/// `pairsFound` when any shape was enlarged. On the way, fills the pass's per-shape records (sdShapeHot's reach,
+/// friction, restitution and jointed; stillShapes; bodyExtent and bodyThickness, which sd_collide resets first).
+/// Returns outOfMemory if a buffer cannot grow.
 int sd_find_pairs(struct sdWorld* world, double dt);
 
 /// A shape's polygon (or segment) in world coordinates.

@@ -113,6 +113,7 @@ static sdResult sd_grow_shapes(sdCollisionState* c) {
     if (c->shapeCapacity > INT32_MAX / 2) return sdResult_outOfMemory;
     if (!SD_GROW(c->shapes, capacity) || !SD_GROW(c->shapeAlive, capacity) || !SD_GROW(c->shapeGeneration, capacity) ||
         !SD_GROW(c->shapeFreeSlots, capacity) || !SD_GROW(c->stillShapes, capacity) ||
+        !SD_GROW(c->enlargedShapes, capacity) ||
         !sd_grow_aligned((void**)&c->posedShapes, c->shapeSlotCount, capacity, sizeof(sdPosedShape)) ||
         !sd_grow_aligned((void**)&c->shapeHot, c->shapeSlotCount, capacity, sizeof(sdShapeHot)))
         return sdResult_outOfMemory;
@@ -317,7 +318,7 @@ void sd_free_collision(sdCollisionState* c) {
     }
     void* buffers[] = {c->shapes, c->shapeHot, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
                        c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries,
-                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->stillShapes, c->posedShapes,
+                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->bodyFast, c->stillShapes, c->enlargedShapes, c->posedShapes,
                        c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->contactSettled, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softLaneBodies, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softBodyStart, c->softLocal, c->softDepth, c->softAdjacencyStart,
                        c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softSlotOf,
