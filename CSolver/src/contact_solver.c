@@ -79,10 +79,17 @@ static void sd_start_normal_row(const sdContact* contact, int32_t k, int32_t p, 
     row->flags |= sdRowFlag_unilateral;
 }
 
+/// A started normal row's error `separation` and compliance.
+static void sd_set_normal_error(sdWorld* world, double separation, sdRow* row) {
+    row->c = separation;
+    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
+}
+
 /// A started normal row's error (the point's separation now) and compliance.
 static void sd_finish_normal_row(sdWorld* world, const sdContact* contact, int32_t p, const sdArms* arms, sdRow* row) {
-    row->c = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay, arms->bx, arms->by);
-    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
+    sd_set_normal_error(world,
+                        sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay, arms->bx, arms->by),
+                        row);
 }
 
 /// The normal row of point p of contact k through its arms (unilateral, its error the point's separation now).
@@ -584,13 +591,22 @@ void sd_apply_restitution(sdWorld* world, double h, bool lastSubstep) {
     }
 }
 
+/// A direct island's contact points outside joints as the positions stand, in the order its position system takes
+/// them: each point's arms and separation, which the overlap test computes and the system's rows then take.
+typedef struct sdPointsNow {
+    sdArms arms[sdDirectContactRows];
+    double separation[sdDirectContactRows];
+} sdPointsNow;
+
 /// Writes the position system of a contact island at rows [base, base + m): the held joint islands' rigid (and
 /// violated one-sided) rows, and the normal rows of overlapping points, each asking for zero error. `rhs` gets
-/// −error, `fixed` marks rows out of the system. Returns m; `*worst` the largest error.
-static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst) {
+/// −error, `fixed` marks rows out of the system. The points' arms and separations from `now` when not NULL (the
+/// positions have not moved since it was filled). Returns m; `*worst` the largest error.
+static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst,
+                                        const sdPointsNow* now) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
-    int32_t m = 0;
+    int32_t m = 0, point = 0;
     *worst = 0.0;
     for (int32_t q = 0; q < island->layoutCount; ++q) {
         const sdIsland* layout = &s->islands[c->ownedLayout[island->layoutStart + q]];
@@ -624,7 +640,13 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             const int32_t r = base + m++;
             sdRow* row = &s->rows[r];
-            sd_normal_row(world, contact, k, p, row);
+            if (now != NULL) {
+                sd_start_normal_row(contact, k, p, &now->arms[point], row);
+                sd_set_normal_error(world, now->separation[point], row);
+                point += 1;
+            } else {
+                sd_normal_row(world, contact, k, p, row);
+            }
             s->lo[r] = 0.0;
             s->hi[r] = INFINITY;
             s->rhs[r] = -row->c;
@@ -640,14 +662,20 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
 
 /// The largest overlap of an island's contact points outside joints (what sd_build_position_system reports as
 /// `worst` for an island without joints), without building their rows: most substeps leave none to project.
-static double sd_deepest_overlap(sdWorld* world, const sdContactIsland* island) {
+/// Keeps each point's arms and separation in `now`, for the rows if there is an overlap to project.
+static double sd_deepest_overlap(sdWorld* world, const sdContactIsland* island, sdPointsNow* now) {
     const sdCollisionState* c = &world->collision;
     double worst = 0.0;
+    int32_t point = 0;
     for (int32_t q = 0; q < island->contactCount; ++q) {
         const sdContact* contact = &c->contacts[c->activeContacts[island->contactStart + q]];
         if (contact->jointed) continue;
-        for (int32_t p = 0; p < contact->pointCount; ++p) {
-            const double separation = sd_contact_separation(world, contact, &contact->points[p]);
+        for (int32_t p = 0; p < contact->pointCount; ++p, ++point) {
+            sdArms* arms = &now->arms[point];
+            sd_point_arms(world, contact, p, arms); // sd_contact_separation's arithmetic, its arms kept
+            const double separation = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay,
+                                                               arms->bx, arms->by);
+            now->separation[point] = separation;
             if (-separation > worst) worst = -separation;
         }
     }
@@ -658,13 +686,16 @@ void sd_project_contacts(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
     sdCollisionState* c = &world->collision;
     const int32_t base = s->rowCount;
+    sdPointsNow now;
     for (int32_t i = 0; i < c->contactIslandCount; ++i) {
         const sdContactIsland* island = &c->contactIslands[i];
         if (island->direct) {
             for (int iteration = 0; iteration < sdContactProjectionIterations; ++iteration) {
-                if (island->layoutCount == 0 && sd_deepest_overlap(world, island) <= sdContactProjectionTolerance) break;
+                // Without joints the overlap test runs first, and the rows take the arms and separations it found.
+                const bool tested = island->layoutCount == 0;
+                if (tested && sd_deepest_overlap(world, island, &now) <= sdContactProjectionTolerance) break;
                 double worst;
-                const int32_t m = sd_build_position_system(world, island, base, &worst);
+                const int32_t m = sd_build_position_system(world, island, base, &worst, tested ? &now : NULL);
                 if (worst <= sdContactProjectionTolerance) break;
                 sd_solve_direct(world, base, m);
                 for (int32_t r = base; r < base + m; ++r)
