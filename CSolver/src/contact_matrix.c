@@ -105,3 +105,20 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
     memcpy(x, rhs, (size_t)m * sizeof(double));
     return true;
 }
+
+double sd_contact_matrix_row_product(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept, int32_t i,
+                                     const double* x, double sum) {
+    const sdRow* rows = world->scratch.rows + base;
+    const sdRow* ri = &rows[i];
+    const double* ki = world->scratch.matrix + (size_t)i * (size_t)m;
+    // Left of the diagonal the kept couplings (the factor lives in the other triangle), zero before `first`.
+    for (int32_t q = 0; q < i; ++q)
+        if (x[q] != 0.0) sum += (q < kept->first[i] ? 0.0 : ki[q]) * x[q];
+    if (x[i] != 0.0) sum += sd_row_coupling(world, ri, ri) * x[i];
+    // Right of it K_iq in row i's order (the kept K_qi sums its terms in row q's): summed again, but only where
+    // the rows share a body — elsewhere it is +0, as sd_row_coupling returns.
+    for (int32_t q = i + 1; q < m; ++q)
+        if (x[q] != 0.0)
+            sum += (sd_ends_share(ri->a, ri->b, rows[q].a, rows[q].b) ? sd_row_coupling(world, ri, &rows[q]) : 0.0) * x[q];
+    return sum;
+}

@@ -210,13 +210,19 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
 }
 
 /// (K·λ)_r − rhs_r for row r of the system at [base, base + m): how far the row misses its target with the
-/// impulses x (its velocity beyond the target; for a friction row, the sliding velocity).
-static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r, const double* x) {
+/// impulses x (its velocity beyond the target; for a friction row, the sliding velocity). From the couplings in
+/// `kept` when not NULL (the same sums: sd_contact_matrix_row_product), else summed here.
+static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r, const double* x,
+                              const sdContactMatrix* kept) {
     sdSolverScratch* s = &world->scratch;
     const sdRow* row = &s->rows[r];
     double reached = row->soft * x[r - base];
-    for (int32_t q = 0; q < m; ++q)
-        if (x[q] != 0.0) reached += sd_coupling(world, row, &s->rows[base + q]) * x[q];
+    if (kept != NULL) {
+        reached = sd_contact_matrix_row_product(world, base, m, kept, r - base, x, reached);
+    } else {
+        for (int32_t q = 0; q < m; ++q)
+            if (x[q] != 0.0) reached += sd_row_coupling(world, row, &s->rows[base + q]) * x[q];
+    }
     return reached - s->rhs[r];
 }
 
@@ -224,7 +230,7 @@ static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r
 /// more than a part in 10⁹ (or sdContactPolishSweeps): every row stays within its bounds (friction within μ
 /// times its current normals). Used when the active set runs out of passes, whose last impulses may hold rows
 /// at stale bounds or frozen after re-entering; from there the sweeps converge to the complementarity solution.
-static void sd_polish_direct(sdWorld* world, int32_t base, int32_t m) {
+static void sd_polish_direct(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept) {
     sdSolverScratch* s = &world->scratch;
     double* x = s->lambda + base;
     for (int sweep = 0; sweep < sdContactPolishSweeps; ++sweep) {
@@ -232,14 +238,14 @@ static void sd_polish_direct(sdWorld* world, int32_t base, int32_t m) {
         for (int32_t p = 0; p < m; ++p) {
             const int32_t r = base + p;
             const sdRow* row = &s->rows[r];
-            const double k = sd_coupling(world, row, row) + row->soft;
+            const double k = sd_row_coupling(world, row, row) + row->soft;
             if (!(k > 0.0)) continue;
             double lo = s->lo[r], hi = s->hi[r];
             if (row->normalRow >= 0) {
                 hi = sd_friction_bound(world, row, s->lambda);
                 lo = -hi;
             }
-            double next = x[p] - sd_row_residual(world, base, m, r, x) / k;
+            double next = x[p] - sd_row_residual(world, base, m, r, x, kept) / k;
             if (next < lo) next = lo;
             if (next > hi) next = hi;
             if (fabs(next - x[p]) > change) change = fabs(next - x[p]);
@@ -342,7 +348,7 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
             const bool normalAtZero = s->fixed[r] == 1 && row->normalRow < 0 && x[p] == 0.0;
             const bool frictionPinned = s->fixed[r] == sdFixedFrictionUpper || s->fixed[r] == sdFixedFrictionLower;
             if (!normalAtZero && !frictionPinned) continue;
-            const double residual = sd_row_residual(world, base, m, r, x);
+            const double residual = sd_row_residual(world, base, m, r, x, kept ? &matrix : NULL);
             const double slack = 1e-9 * (fabs(s->rhs[r]) + scale);
             bool release;
             if (normalAtZero) release = residual < -slack; // it would penetrate: it must push
@@ -361,10 +367,10 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
     // so the sweeps then start from zero. (The sign of Σ λ·(K·λ − 2·rhs) is the objective's.)
     double objective = 0.0;
     for (int32_t p = 0; p < m; ++p)
-        if (x[p] != 0.0) objective += x[p] * (sd_row_residual(world, base, m, base + p, x) - s->rhs[base + p]);
+        if (x[p] != 0.0) objective += x[p] * (sd_row_residual(world, base, m, base + p, x, kept ? &matrix : NULL) - s->rhs[base + p]);
     if (objective > 0.0)
         for (int32_t p = 0; p < m; ++p) x[p] = 0.0;
-    sd_polish_direct(world, base, m);
+    sd_polish_direct(world, base, m, kept ? &matrix : NULL);
 }
 
 /// A joint layout island a large contact island holds, as a unit of the joint solver. Up to sdHeldDenseRows rows
