@@ -122,3 +122,15 @@ double sd_contact_matrix_row_product(sdWorld* world, int32_t base, int32_t m, co
             sum += (sd_ends_share(ri->a, ri->b, rows[q].a, rows[q].b) ? sd_row_coupling(world, ri, &rows[q]) : 0.0) * x[q];
     return sum;
 }
+
+void sd_contact_matrix_complete(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept) {
+    const sdRow* rows = world->scratch.rows + base;
+    for (int32_t i = 0; i < m; ++i) {
+        const sdRow* ri = &rows[i];
+        double* ki = world->scratch.matrix + (size_t)i * (size_t)m;
+        for (int32_t q = 0; q < kept->first[i]; ++q) ki[q] = 0.0;
+        ki[i] = sd_row_coupling(world, ri, ri);
+        for (int32_t q = i + 1; q < m; ++q)
+            ki[q] = sd_ends_share(ri->a, ri->b, rows[q].a, rows[q].b) ? sd_row_coupling(world, ri, &rows[q]) : 0.0;
+    }
+}

@@ -211,13 +211,18 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
 
 /// (K·λ)_r − rhs_r for row r of the system at [base, base + m): how far the row misses its target with the
 /// impulses x (its velocity beyond the target; for a friction row, the sliding velocity). From the couplings in
-/// `kept` when not NULL (the same sums: sd_contact_matrix_row_product), else summed here.
+/// `kept` when not NULL (the same sums: sd_contact_matrix_row_product), from the scratch matrix's whole rows when
+/// `complete` (sd_contact_matrix_complete), else summed here.
 static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r, const double* x,
-                              const sdContactMatrix* kept) {
+                              const sdContactMatrix* kept, bool complete) {
     sdSolverScratch* s = &world->scratch;
     const sdRow* row = &s->rows[r];
     double reached = row->soft * x[r - base];
-    if (kept != NULL) {
+    if (complete) {
+        const double* k = s->matrix + (size_t)(r - base) * (size_t)m;
+        for (int32_t q = 0; q < m; ++q)
+            if (x[q] != 0.0) reached += k[q] * x[q];
+    } else if (kept != NULL) {
         reached = sd_contact_matrix_row_product(world, base, m, kept, r - base, x, reached);
     } else {
         for (int32_t q = 0; q < m; ++q)
@@ -233,19 +238,22 @@ static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r
 static void sd_polish_direct(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept) {
     sdSolverScratch* s = &world->scratch;
     double* x = s->lambda + base;
+    // The factor is no longer needed: K's rows whole make each of the m residuals a sweep one row's dot product.
+    if (kept != NULL) sd_contact_matrix_complete(world, base, m, kept);
     for (int sweep = 0; sweep < sdContactPolishSweeps; ++sweep) {
         double change = 0.0, scale = 0.0;
         for (int32_t p = 0; p < m; ++p) {
             const int32_t r = base + p;
             const sdRow* row = &s->rows[r];
-            const double k = sd_row_coupling(world, row, row) + row->soft;
+            const double self = kept != NULL ? s->matrix[(size_t)p * (size_t)m + (size_t)p] : sd_row_coupling(world, row, row);
+            const double k = self + row->soft;
             if (!(k > 0.0)) continue;
             double lo = s->lo[r], hi = s->hi[r];
             if (row->normalRow >= 0) {
                 hi = sd_friction_bound(world, row, s->lambda);
                 lo = -hi;
             }
-            double next = x[p] - sd_row_residual(world, base, m, r, x, kept) / k;
+            double next = x[p] - sd_row_residual(world, base, m, r, x, kept, kept != NULL) / k;
             if (next < lo) next = lo;
             if (next > hi) next = hi;
             if (fabs(next - x[p]) > change) change = fabs(next - x[p]);
@@ -348,7 +356,7 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
             const bool normalAtZero = s->fixed[r] == 1 && row->normalRow < 0 && x[p] == 0.0;
             const bool frictionPinned = s->fixed[r] == sdFixedFrictionUpper || s->fixed[r] == sdFixedFrictionLower;
             if (!normalAtZero && !frictionPinned) continue;
-            const double residual = sd_row_residual(world, base, m, r, x, kept ? &matrix : NULL);
+            const double residual = sd_row_residual(world, base, m, r, x, kept ? &matrix : NULL, false);
             const double slack = 1e-9 * (fabs(s->rhs[r]) + scale);
             bool release;
             if (normalAtZero) release = residual < -slack; // it would penetrate: it must push
@@ -367,7 +375,7 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
     // so the sweeps then start from zero. (The sign of Σ λ·(K·λ − 2·rhs) is the objective's.)
     double objective = 0.0;
     for (int32_t p = 0; p < m; ++p)
-        if (x[p] != 0.0) objective += x[p] * (sd_row_residual(world, base, m, base + p, x, kept ? &matrix : NULL) - s->rhs[base + p]);
+        if (x[p] != 0.0) objective += x[p] * (sd_row_residual(world, base, m, base + p, x, kept ? &matrix : NULL, false) - s->rhs[base + p]);
     if (objective > 0.0)
         for (int32_t p = 0; p < m; ++p) x[p] = 0.0;
     sd_polish_direct(world, base, m, kept ? &matrix : NULL);

@@ -228,6 +228,9 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
 /// sd_coupling(row i, row q) each time.
 double sd_contact_matrix_row_product(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept, int32_t i,
                                      const double* x, double sum);
+/// Every row i of the scratch matrix whole, once the passes are done (over the factor): K_iq at q + i·m for every
+/// q, each the value sd_contact_matrix_row_product uses (without softness), so a residual is one row's dot product.
+void sd_contact_matrix_complete(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept);
 
 // body_space.c
 /// Every island of one body held only by springs, in its own velocity unknowns (one pass).
