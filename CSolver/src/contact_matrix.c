@@ -64,12 +64,12 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
     double rhs[sdDirectContactRows];
     int32_t first[sdDirectContactRows], end[sdDirectContactRows];
     memcpy(rhs, b, (size_t)m * sizeof(double));
-    // Each free row's first coupling to a free row (a fixed row is an identity row).
-    bool anyFixed = false;
+    // Each free row's first coupling to a free row (a fixed row is an identity row). The fixed rows listed.
+    int32_t fixedRows[sdDirectContactRows], fixedCount = 0;
     for (int32_t i = 0; i < m; ++i) {
         first[i] = i;
         if (fixed[i]) {
-            anyFixed = true;
+            fixedRows[fixedCount++] = i;
             continue;
         }
         const double* ki = a + (size_t)i * ld;
@@ -86,13 +86,13 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
         for (int32_t i = l + 1; i < end[l]; ++i)
             column[i] = fixed[i] || fixed[l] || l < kept->first[i] ? 0.0 : a[(size_t)l + (size_t)i * ld];
     }
-    if (anyFixed) {
+    if (fixedCount > 0) {
         // A fixed row's impulse is known: its effect on each free row moves to that row's right-hand side, the
         // fixed rows in ascending order (sd_assemble's).
         for (int32_t i = 0; i < m; ++i) {
             if (fixed[i]) continue;
-            for (int32_t j = 0; j < m; ++j) {
-                if (!fixed[j]) continue;
+            for (int32_t f = 0; f < fixedCount; ++f) {
+                const int32_t j = fixedRows[f];
                 const int32_t high = j < i ? i : j, low = j < i ? j : i;
                 const double k = low < kept->first[high] ? 0.0 : a[(size_t)low + (size_t)high * ld];
                 if (k != 0.0) rhs[i] -= k * x[j];
