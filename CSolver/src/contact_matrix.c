@@ -64,12 +64,12 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
     double rhs[sdDirectContactRows];
     int32_t first[sdDirectContactRows], end[sdDirectContactRows];
     memcpy(rhs, b, (size_t)m * sizeof(double));
-    // Each free row's first coupling to a free row (a fixed row is an identity row).
-    bool anyFixed = false;
+    // Each free row's first coupling to a free row (a fixed row is an identity row). The fixed rows listed.
+    int32_t fixedRows[sdDirectContactRows], fixedCount = 0;
     for (int32_t i = 0; i < m; ++i) {
         first[i] = i;
         if (fixed[i]) {
-            anyFixed = true;
+            fixedRows[fixedCount++] = i;
             continue;
         }
         const double* ki = a + (size_t)i * ld;
@@ -86,13 +86,13 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
         for (int32_t i = l + 1; i < end[l]; ++i)
             column[i] = fixed[i] || fixed[l] || l < kept->first[i] ? 0.0 : a[(size_t)l + (size_t)i * ld];
     }
-    if (anyFixed) {
+    if (fixedCount > 0) {
         // A fixed row's impulse is known: its effect on each free row moves to that row's right-hand side, the
         // fixed rows in ascending order (sd_assemble's).
         for (int32_t i = 0; i < m; ++i) {
             if (fixed[i]) continue;
-            for (int32_t j = 0; j < m; ++j) {
-                if (!fixed[j]) continue;
+            for (int32_t f = 0; f < fixedCount; ++f) {
+                const int32_t j = fixedRows[f];
                 const int32_t high = j < i ? i : j, low = j < i ? j : i;
                 const double k = low < kept->first[high] ? 0.0 : a[(size_t)low + (size_t)high * ld];
                 if (k != 0.0) rhs[i] -= k * x[j];
@@ -104,4 +104,33 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
     if (!sd_envelope_solve(a, m, first, end, reciprocal, rhs)) return false;
     memcpy(x, rhs, (size_t)m * sizeof(double));
     return true;
+}
+
+double sd_contact_matrix_row_product(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept, int32_t i,
+                                     const double* x, double sum) {
+    const sdRow* rows = world->scratch.rows + base;
+    const sdRow* ri = &rows[i];
+    const double* ki = world->scratch.matrix + (size_t)i * (size_t)m;
+    // Left of the diagonal the kept couplings (the factor lives in the other triangle), zero before `first`.
+    for (int32_t q = 0; q < i; ++q)
+        if (x[q] != 0.0) sum += (q < kept->first[i] ? 0.0 : ki[q]) * x[q];
+    if (x[i] != 0.0) sum += sd_row_coupling(world, ri, ri) * x[i];
+    // Right of it K_iq in row i's order (the kept K_qi sums its terms in row q's): summed again, but only where
+    // the rows share a body — elsewhere it is +0, as sd_row_coupling returns.
+    for (int32_t q = i + 1; q < m; ++q)
+        if (x[q] != 0.0)
+            sum += (sd_ends_share(ri->a, ri->b, rows[q].a, rows[q].b) ? sd_row_coupling(world, ri, &rows[q]) : 0.0) * x[q];
+    return sum;
+}
+
+void sd_contact_matrix_complete(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept) {
+    const sdRow* rows = world->scratch.rows + base;
+    for (int32_t i = 0; i < m; ++i) {
+        const sdRow* ri = &rows[i];
+        double* ki = world->scratch.matrix + (size_t)i * (size_t)m;
+        for (int32_t q = 0; q < kept->first[i]; ++q) ki[q] = 0.0;
+        ki[i] = sd_row_coupling(world, ri, ri);
+        for (int32_t q = i + 1; q < m; ++q)
+            ki[q] = sd_ends_share(ri->a, ri->b, rows[q].a, rows[q].b) ? sd_row_coupling(world, ri, &rows[q]) : 0.0;
+    }
 }

@@ -79,10 +79,17 @@ static void sd_start_normal_row(const sdContact* contact, int32_t k, int32_t p, 
     row->flags |= sdRowFlag_unilateral;
 }
 
+/// A started normal row's error `separation` and compliance.
+static void sd_set_normal_error(sdWorld* world, double separation, sdRow* row) {
+    row->c = separation;
+    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
+}
+
 /// A started normal row's error (the point's separation now) and compliance.
 static void sd_finish_normal_row(sdWorld* world, const sdContact* contact, int32_t p, const sdArms* arms, sdRow* row) {
-    row->c = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay, arms->bx, arms->by);
-    row->soft = sdContactRegularization * sd_row_coupling(world, row, row);
+    sd_set_normal_error(world,
+                        sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay, arms->bx, arms->by),
+                        row);
 }
 
 /// The normal row of point p of contact k through its arms (unilateral, its error the point's separation now).
@@ -203,13 +210,24 @@ static int32_t sd_build_velocity_system(sdWorld* world, const sdContactIsland* i
 }
 
 /// (K·λ)_r − rhs_r for row r of the system at [base, base + m): how far the row misses its target with the
-/// impulses x (its velocity beyond the target; for a friction row, the sliding velocity).
-static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r, const double* x) {
+/// impulses x (its velocity beyond the target; for a friction row, the sliding velocity). From the couplings in
+/// `kept` when not NULL (the same sums: sd_contact_matrix_row_product), from the scratch matrix's whole rows when
+/// `complete` (sd_contact_matrix_complete), else summed here.
+static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r, const double* x,
+                              const sdContactMatrix* kept, bool complete) {
     sdSolverScratch* s = &world->scratch;
     const sdRow* row = &s->rows[r];
     double reached = row->soft * x[r - base];
-    for (int32_t q = 0; q < m; ++q)
-        if (x[q] != 0.0) reached += sd_coupling(world, row, &s->rows[base + q]) * x[q];
+    if (complete) {
+        const double* k = s->matrix + (size_t)(r - base) * (size_t)m;
+        for (int32_t q = 0; q < m; ++q)
+            if (x[q] != 0.0) reached += k[q] * x[q];
+    } else if (kept != NULL) {
+        reached = sd_contact_matrix_row_product(world, base, m, kept, r - base, x, reached);
+    } else {
+        for (int32_t q = 0; q < m; ++q)
+            if (x[q] != 0.0) reached += sd_row_coupling(world, row, &s->rows[base + q]) * x[q];
+    }
     return reached - s->rhs[r];
 }
 
@@ -217,22 +235,25 @@ static double sd_row_residual(sdWorld* world, int32_t base, int32_t m, int32_t r
 /// more than a part in 10⁹ (or sdContactPolishSweeps): every row stays within its bounds (friction within μ
 /// times its current normals). Used when the active set runs out of passes, whose last impulses may hold rows
 /// at stale bounds or frozen after re-entering; from there the sweeps converge to the complementarity solution.
-static void sd_polish_direct(sdWorld* world, int32_t base, int32_t m) {
+static void sd_polish_direct(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept) {
     sdSolverScratch* s = &world->scratch;
     double* x = s->lambda + base;
+    // The factor is no longer needed: K's rows whole make each of the m residuals a sweep one row's dot product.
+    if (kept != NULL) sd_contact_matrix_complete(world, base, m, kept);
     for (int sweep = 0; sweep < sdContactPolishSweeps; ++sweep) {
         double change = 0.0, scale = 0.0;
         for (int32_t p = 0; p < m; ++p) {
             const int32_t r = base + p;
             const sdRow* row = &s->rows[r];
-            const double k = sd_coupling(world, row, row) + row->soft;
+            const double self = kept != NULL ? s->matrix[(size_t)p * (size_t)m + (size_t)p] : sd_row_coupling(world, row, row);
+            const double k = self + row->soft;
             if (!(k > 0.0)) continue;
             double lo = s->lo[r], hi = s->hi[r];
             if (row->normalRow >= 0) {
                 hi = sd_friction_bound(world, row, s->lambda);
                 lo = -hi;
             }
-            double next = x[p] - sd_row_residual(world, base, m, r, x) / k;
+            double next = x[p] - sd_row_residual(world, base, m, r, x, kept, kept != NULL) / k;
             if (next < lo) next = lo;
             if (next > hi) next = hi;
             if (fabs(next - x[p]) > change) change = fabs(next - x[p]);
@@ -335,7 +356,7 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
             const bool normalAtZero = s->fixed[r] == 1 && row->normalRow < 0 && x[p] == 0.0;
             const bool frictionPinned = s->fixed[r] == sdFixedFrictionUpper || s->fixed[r] == sdFixedFrictionLower;
             if (!normalAtZero && !frictionPinned) continue;
-            const double residual = sd_row_residual(world, base, m, r, x);
+            const double residual = sd_row_residual(world, base, m, r, x, kept ? &matrix : NULL, false);
             const double slack = 1e-9 * (fabs(s->rhs[r]) + scale);
             bool release;
             if (normalAtZero) release = residual < -slack; // it would penetrate: it must push
@@ -354,10 +375,10 @@ static void sd_solve_direct(sdWorld* world, int32_t base, int32_t m) {
     // so the sweeps then start from zero. (The sign of Σ λ·(K·λ − 2·rhs) is the objective's.)
     double objective = 0.0;
     for (int32_t p = 0; p < m; ++p)
-        if (x[p] != 0.0) objective += x[p] * (sd_row_residual(world, base, m, base + p, x) - s->rhs[base + p]);
+        if (x[p] != 0.0) objective += x[p] * (sd_row_residual(world, base, m, base + p, x, kept ? &matrix : NULL, false) - s->rhs[base + p]);
     if (objective > 0.0)
         for (int32_t p = 0; p < m; ++p) x[p] = 0.0;
-    sd_polish_direct(world, base, m);
+    sd_polish_direct(world, base, m, kept ? &matrix : NULL);
 }
 
 /// A joint layout island a large contact island holds, as a unit of the joint solver. Up to sdHeldDenseRows rows
@@ -584,13 +605,22 @@ void sd_apply_restitution(sdWorld* world, double h, bool lastSubstep) {
     }
 }
 
+/// A direct island's contact points outside joints as the positions stand, in the order its position system takes
+/// them: each point's arms and separation, which the overlap test computes and the system's rows then take.
+typedef struct sdPointsNow {
+    sdArms arms[sdDirectContactRows];
+    double separation[sdDirectContactRows];
+} sdPointsNow;
+
 /// Writes the position system of a contact island at rows [base, base + m): the held joint islands' rigid (and
 /// violated one-sided) rows, and the normal rows of overlapping points, each asking for zero error. `rhs` gets
-/// −error, `fixed` marks rows out of the system. Returns m; `*worst` the largest error.
-static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst) {
+/// −error, `fixed` marks rows out of the system. The points' arms and separations from `now` when not NULL (the
+/// positions have not moved since it was filled). Returns m; `*worst` the largest error.
+static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* island, int32_t base, double* worst,
+                                        const sdPointsNow* now) {
     sdSolverScratch* s = &world->scratch;
     const sdCollisionState* c = &world->collision;
-    int32_t m = 0;
+    int32_t m = 0, point = 0;
     *worst = 0.0;
     for (int32_t q = 0; q < island->layoutCount; ++q) {
         const sdIsland* layout = &s->islands[c->ownedLayout[island->layoutStart + q]];
@@ -624,7 +654,13 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
         for (int32_t p = 0; p < contact->pointCount; ++p) {
             const int32_t r = base + m++;
             sdRow* row = &s->rows[r];
-            sd_normal_row(world, contact, k, p, row);
+            if (now != NULL) {
+                sd_start_normal_row(contact, k, p, &now->arms[point], row);
+                sd_set_normal_error(world, now->separation[point], row);
+                point += 1;
+            } else {
+                sd_normal_row(world, contact, k, p, row);
+            }
             s->lo[r] = 0.0;
             s->hi[r] = INFINITY;
             s->rhs[r] = -row->c;
@@ -640,14 +676,20 @@ static int32_t sd_build_position_system(sdWorld* world, const sdContactIsland* i
 
 /// The largest overlap of an island's contact points outside joints (what sd_build_position_system reports as
 /// `worst` for an island without joints), without building their rows: most substeps leave none to project.
-static double sd_deepest_overlap(sdWorld* world, const sdContactIsland* island) {
+/// Keeps each point's arms and separation in `now`, for the rows if there is an overlap to project.
+static double sd_deepest_overlap(sdWorld* world, const sdContactIsland* island, sdPointsNow* now) {
     const sdCollisionState* c = &world->collision;
     double worst = 0.0;
+    int32_t point = 0;
     for (int32_t q = 0; q < island->contactCount; ++q) {
         const sdContact* contact = &c->contacts[c->activeContacts[island->contactStart + q]];
         if (contact->jointed) continue;
-        for (int32_t p = 0; p < contact->pointCount; ++p) {
-            const double separation = sd_contact_separation(world, contact, &contact->points[p]);
+        for (int32_t p = 0; p < contact->pointCount; ++p, ++point) {
+            sdArms* arms = &now->arms[point];
+            sd_point_arms(world, contact, p, arms); // sd_contact_separation's arithmetic, its arms kept
+            const double separation = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay,
+                                                               arms->bx, arms->by);
+            now->separation[point] = separation;
             if (-separation > worst) worst = -separation;
         }
     }
@@ -658,13 +700,16 @@ void sd_project_contacts(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
     sdCollisionState* c = &world->collision;
     const int32_t base = s->rowCount;
+    sdPointsNow now;
     for (int32_t i = 0; i < c->contactIslandCount; ++i) {
         const sdContactIsland* island = &c->contactIslands[i];
         if (island->direct) {
             for (int iteration = 0; iteration < sdContactProjectionIterations; ++iteration) {
-                if (island->layoutCount == 0 && sd_deepest_overlap(world, island) <= sdContactProjectionTolerance) break;
+                // Without joints the overlap test runs first, and the rows take the arms and separations it found.
+                const bool tested = island->layoutCount == 0;
+                if (tested && sd_deepest_overlap(world, island, &now) <= sdContactProjectionTolerance) break;
                 double worst;
-                const int32_t m = sd_build_position_system(world, island, base, &worst);
+                const int32_t m = sd_build_position_system(world, island, base, &worst, tested ? &now : NULL);
                 if (worst <= sdContactProjectionTolerance) break;
                 sd_solve_direct(world, base, m);
                 for (int32_t r = base; r < base + m; ++r)

@@ -233,6 +233,14 @@ void sd_contact_matrix_couple(sdWorld* world, int32_t base, int32_t m, sdContact
 /// factorisation failed.
 bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept, bool reciprocal,
                              const double* b, double* x);
+/// sum + Σ_q K_iq·x_q over q = 0 … m − 1 with x_q ≠ 0, in that order (without softness): row i's part of K·x for
+/// the active set's residuals, from the couplings sd_contact_matrix_couple kept — the same products and sums as
+/// sd_coupling(row i, row q) each time.
+double sd_contact_matrix_row_product(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept, int32_t i,
+                                     const double* x, double sum);
+/// Every row i of the scratch matrix whole, once the passes are done (over the factor): K_iq at q + i·m for every
+/// q, each the value sd_contact_matrix_row_product uses (without softness), so a residual is one row's dot product.
+void sd_contact_matrix_complete(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept);
 
 // body_space.c
 /// Every island of one body held only by springs, in its own velocity unknowns (one pass).
