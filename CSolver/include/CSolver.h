@@ -80,7 +80,10 @@ typedef struct sdWorldDef {
     int32_t workerCount;            ///< threads that solve a large coupled island (the sparse path), the calling
                                     ///< thread included: 1 … 64 (default 1, no threads started). Results are bit
                                     ///< for bit the same for every count; the world starts workerCount − 1
-                                    ///< threads, which sleep when idle, and joins them in sdDestroyWorld
+                                    ///< threads, which spin briefly and then sleep when idle, and joins them
+                                    ///< in sdDestroyWorld. Out of range: sdResult_outOfRange. If the threads
+                                    ///< cannot be started the world runs on its caller alone (same results). More
+                                    ///< workers than free cores makes the solve slower, not faster
 } sdWorldDef;
 
 /// Body creation parameters. Get defaults from `sdDefaultBodyDef`.

@@ -22,7 +22,9 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-/// Pauses an idle worker spins before it sleeps (about 100 µs on a 3 GHz x86: a pause is tens of cycles).
+/// Pauses an idle worker spins before it sleeps: 4096 pauses are 0.05–0.2 ms on current x86 (a pause takes
+/// 10–140 cycles by microarchitecture), about the gap between a step's forks. More workers than free cores
+/// therefore cost: a spinning worker holds a core another one needs.
 #define sdTaskSpins 4096
 /// Pauses the calling thread spins on unfinished tasks before it yields its core (a loaded machine may have
 /// descheduled the worker that holds one).
@@ -72,15 +74,16 @@ static inline uint32_t sd_state_generation(uint64_t s) { return (uint32_t)(s >> 
 static inline int32_t sd_state_count(uint64_t s) { return (int32_t)((s >> 16) & 0xFFFF); }
 static inline int32_t sd_state_next(uint64_t s) { return (int32_t)(s & 0xFFFF); }
 
-/// Claims and runs tasks of generation `generation` until none is left.
-static void sd_task_claim_all(sdTaskPool* pool, uint32_t generation) {
+/// Claims and runs tasks of generation `generation` until none is left. A worker first takes the caller's
+/// floating-point control state; the caller keeps its own (and its sticky exception flags).
+static void sd_task_claim_all(sdTaskPool* pool, uint32_t generation, bool worker) {
     uint64_t s = atomic_load_explicit(&pool->state, memory_order_acquire);
     for (;;) {
         if (sd_state_generation(s) != generation || sd_state_next(s) >= sd_state_count(s)) return;
         if (!atomic_compare_exchange_weak_explicit(&pool->state, &s, s + 1, memory_order_acq_rel,
                                                    memory_order_acquire))
             continue;
-        sd_set_float_control(&pool->floatControl); // the caller's own: unchanged there
+        if (worker) sd_set_float_control(&pool->floatControl);
         pool->function(pool->context, sd_state_next(s));
         atomic_fetch_add_explicit(&pool->done, 1, memory_order_release);
         s = atomic_load_explicit(&pool->state, memory_order_acquire);
@@ -106,7 +109,7 @@ static void* sd_task_worker(void* argument) {
         }
         if (atomic_load(&pool->quit)) return NULL;
         seen = sd_state_generation(s);
-        sd_task_claim_all(pool, seen);
+        sd_task_claim_all(pool, seen, true);
     }
 }
 
@@ -175,7 +178,7 @@ void sd_task_pool_run(sdTaskPool* pool, sdTaskFunction function, void* context, 
     pool->floatControl = sd_float_control();
     atomic_store_explicit(&pool->done, 0, memory_order_relaxed);
     const uint32_t generation = sd_task_publish(pool, count);
-    sd_task_claim_all(pool, generation);
+    sd_task_claim_all(pool, generation, false);
     for (int spin = 0; atomic_load_explicit(&pool->done, memory_order_acquire) < count; ++spin) {
         if (spin < sdTaskWaitSpins) SD_PAUSE();
         else sched_yield();

@@ -11,11 +11,13 @@ struct WorkerThreadsTests {
     /// A `side` × `side` grid of cells 30 pt apart, each joined to its right and lower neighbour by a rigid distance
     /// joint (every fifth horizontal one a rope, so the active set changes), the top row hung askew from anchors;
     /// stepped `steps` times at 60 Hz. Returns the final state as bit patterns.
-    static func hangingGrid(workers: Int32, side: Int = 60, steps: Int = 12) throws -> [UInt64] {
+    /// `blasFrontRows`: the front size from which the factorisation calls LAPACK/BLAS-3 (nil: the default).
+    static func hangingGrid(workers: Int32, side: Int = 60, steps: Int = 12, blasFrontRows: Int32? = nil) throws -> [UInt64] {
         var def = sdDefaultWorldDef()
         def.workerCount = workers
         def.initialBodyCapacity = Int32(side * side)
         let world = try World(def)
+        if let rows = blasFrontRows { try #require(sdWorld_SetSparseBLASFrontRows(world.raw, rows) == sdResult_ok) }
         var cells: [sdBodyId] = []
         for k in 0..<(side * side) {
             let x = Double(k % side) * 30, y = Double(k / side) * 30
@@ -50,6 +52,16 @@ struct WorkerThreadsTests {
         let one = try Self.hangingGrid(workers: 1)
         #expect(try Self.hangingGrid(workers: 2) == one)
         #expect(try Self.hangingGrid(workers: 3) == one)
+    }
+
+    @Test("With fronts from 32 rows in LAPACK/BLAS-3, called from several threads at once, the bits stay the same")
+    func sameBitsThroughBLAS() throws {
+        let inHouse = try Self.hangingGrid(workers: 1)
+        let one = try Self.hangingGrid(workers: 1, blasFrontRows: 32)
+        // The library's fronts round differently from the in-house kernel's: this run did go through BLAS.
+        #expect(one != inHouse)
+        #expect(try Self.hangingGrid(workers: 2, blasFrontRows: 32) == one)
+        #expect(try Self.hangingGrid(workers: 3, blasFrontRows: 32) == one)
     }
 
     @Test("Worlds with 2 … 64 workers are created, stepped and destroyed, again and again")
