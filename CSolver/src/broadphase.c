@@ -149,7 +149,7 @@ static int sd_pairs_failed(sdCollisionState* c) {
     return sdResult_outOfMemory;
 }
 
-static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAll);
+static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t enlarged, bool binAll);
 
 int sd_find_pairs(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
@@ -185,7 +185,6 @@ int sd_find_pairs(sdWorld* world, double dt) {
             moving += 1;
         }
     }
-    c->enlargedCount = enlarged;
     if (enlarged == 0) return sdResult_ok;
     c->pairsFound = true;
     if (moving == 0) return sdResult_ok;
@@ -193,7 +192,7 @@ int sd_find_pairs(sdWorld* world, double dt) {
     while (cell < 2.0 * sizeSum / moving && cell < 1.0e9) cell *= 2.0;
     // Binning every shape pays when at least a quarter of them look for pairs.
     const bool binAll = (int64_t)enlarged * 4 >= (int64_t)c->shapeCount;
-    if (sd_find_enlarged_pairs(world, 1.0 / cell, binAll) != sdResult_ok) return sd_pairs_failed(c);
+    if (sd_find_enlarged_pairs(world, 1.0 / cell, enlarged, binAll) != sdResult_ok) return sd_pairs_failed(c);
     sd_sort_pairs(world);
     return sdResult_ok;
 }
@@ -301,10 +300,10 @@ static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell,
 /// The grid pass: bins the kept boxes (every one, or the enlarged ones), then reports each candidate pair once.
 /// Binning the enlarged ones walks their list, not every shape record (a settling pile enlarges a few hundred of
 /// 10,000 shapes a step: the lookup is then the only walk over all of them).
-static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, bool binAll) {
+static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t enlarged, bool binAll) {
     sdCollisionState* c = &world->collision;
     const int32_t n = c->shapeSlotCount;
-    const int32_t binnedCount = binAll ? n : c->enlargedCount;
+    const int32_t binnedCount = binAll ? n : enlarged;
     const int32_t* binned = binAll ? NULL : c->enlargedShapes; // NULL: every slot
     // Entries: one per (binned shape, cell it covers); oversized shapes are kept apart.
     int64_t entryCount = 0;

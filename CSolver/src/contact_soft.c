@@ -14,8 +14,8 @@
 //   restitution  (last substep) impacts faster than 100 pt/s leave at e times their closing speed
 // Joint rows inside such an island are solved exactly between the contact sweeps (contact_solver.c). The
 // constraints sit in sweep order, cut into blocks of sdSoftLanes contacts that share no moving body
-// (contact_order.c); the sweeps solve a block at a time in vector registers (contact_soft_sweep.c), the
-// once-a-step work here goes contact by contact.
+// (contact_order.c); the sweeps and the preparation go a block at a time in vector registers
+// (contact_soft_sweep.c, sd_soft_lanes.h); restitution and the impulses' store go contact by contact.
 #include "sd_soft_lanes.h"
 
 /// Soft-contact stiffness (Hz, capped at a quarter of the substep rate; twice that for a contact with a body that
@@ -155,7 +155,6 @@ static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
     for (int32_t k = first; k < last; ++k) {
         const int32_t local = renamed[k], i = c->softBodySlot[k];
         slots[local] = i;
-        c->softLocal[i] = local;
         c->softBodyAngle[local] = world->angle[i];
         sdSoftBody* body = &c->softBodies[local];
         body->vx = world->vx[i];

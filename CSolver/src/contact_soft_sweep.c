@@ -166,20 +166,21 @@ SD_TARGET_AVX2 static void sd_sweep_range_avx2(sdSoftBlock* soft, int32_t first,
 }
 #endif
 
-static void sd_warm_start_range_generic(const sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
+SD_INLINE void sd_warm_start_range(const sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
     for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
         sd_fetch_block_ahead(soft, k, end / sdSoftLanes);
         sd_warm_start_block(&soft[k], bodies);
     }
 }
 
+static void sd_warm_start_range_generic(const sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
+    sd_warm_start_range(soft, first, end, bodies);
+}
+
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_warm_start_range_avx2(const sdSoftBlock* soft, int32_t first, int32_t end,
                                                     sdSoftBody* bodies) {
-    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
-        sd_fetch_block_ahead(soft, k, end / sdSoftLanes);
-        sd_warm_start_block(&soft[k], bodies);
-    }
+    sd_warm_start_range(soft, first, end, bodies);
 }
 #endif
 

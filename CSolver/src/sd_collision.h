@@ -231,7 +231,6 @@ typedef struct sdCollisionState {
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
     int32_t* enlargedShapes; // the shapes enlarged this pass, in slot order (per shape slot of capacity)
-    int32_t enlargedCount;
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
 
     // Contact events of the last step.
@@ -301,7 +300,8 @@ typedef struct sdCollisionState {
     double* softBodyAngle;      // per local slot: the angle its cos/sin were last turned to
     sdSoftStart* softBodyStart; // per local slot: its velocities at the step's start (the preparation reads them)
     int32_t softBodyCapacity;   // the last slot is the null body padding lanes join (never moves, zero masses)
-    int32_t* softLocal;         // per world body slot: its latest local slot (valid only inside its island's range)
+    int32_t* softLocal;         // per world body slot: its provisional local slot (sd_number_soft_bodies; below a
+                                // later island's bodyStart, so "not seen in this island yet" stays a comparison)
     int32_t softLocalCapacity;
     // Sweep ordering of the soft step (contact_order.c), by local body slot and by active contact.
     int32_t* softDepth;         // contacts between the body and a body that does not move

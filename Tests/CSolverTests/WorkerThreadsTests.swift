@@ -26,19 +26,12 @@ struct WorkerThreadsTests {
             var links: [(sdBodyId, Double, Double, Bool)] = []
             if k % side > 0 { links.append((cells[k - 1], x - 30, y, k % 5 == 0)) }
             if k >= side { links.append((cells[k - side], x, y - 30, false)) }
-            if k < side { links.append((sdBodyId(index: sdWorldBodyIndex, generation: 0), x - 20, y - 30, false)) }
+            if k < side { links.append((worldEnd, x - 20, y - 30, false)) }
             for (other, ox, oy, rope) in links {
-                var joint = sdDefaultJointDef()
-                joint.kind = rope ? sdJoint_rope : sdJoint_distance
-                joint.bodyA = other
-                joint.bodyB = id
-                joint.anchorAX = ox
-                joint.anchorAY = oy
-                joint.anchorBX = x
-                joint.anchorBY = y
-                joint.length = ((x - ox) * (x - ox) + (y - oy) * (y - oy)).squareRoot()
-                var jid = sdJointId()
-                try #require(sdCreateJoint(world.raw, &joint, &jid) == sdResult_ok)
+                try world.joint(jointDef(rope ? sdJoint_rope : sdJoint_distance, other, id, anchor: (x, y)) {
+                    ($0.anchorAX, $0.anchorAY) = (ox, oy)
+                    $0.length = ((x - ox) * (x - ox) + (y - oy) * (y - oy)).squareRoot()
+                })
             }
         }
         try world.step(1.0 / 60.0, substeps: 2, count: steps)
