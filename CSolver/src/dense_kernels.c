@@ -400,18 +400,27 @@ SD_INLINE int32_t sd_forward_node(const sdSparseState* sp, const sdSupernode* no
 /// forward pass is the factorisation's (sd_sparse_forward_node), so only the backward one runs here. The packed
 /// backward pass takes the root's two subtrees in lockstep (sd_packed_backward_pair); the forward pass stays in
 /// postorder (two subtrees' updates of a shared ancestor row must keep their order).
+/// The backward pass over the supernodes [first, last] of `nodes`, from the last (its ancestors' rows final): with
+/// the packed factor a root's two subtrees in lockstep, with the double one asking for the blocks ahead. `below`
+/// and `belowB` each have room for a supernode's rows.
+SD_INLINE void sd_backward_range(const sdSparseState* sp, const sdSupernode* nodes, int32_t first, int32_t last,
+                                 double* x, double* below, double* belowB, bool packed) {
+    int32_t k = last;
+    if (packed && k - 2 >= first && nodes[k].childCount == 2)
+        k = sd_packed_backward_root(sp, nodes, k, x, below, belowB);
+    for (; k >= first; --k) {
+        if (!packed && k - sdPrefetchAhead >= first) sd_prefetch_block(sp, &nodes[k - sdPrefetchAhead]);
+        sd_backward_node(sp, &nodes[k], x, below, packed);
+    }
+}
+
 SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed) {
     double* below = sp->front; // the substitutions' scratch (the factorisation builds its fronts in the factor)
     const sdSupernode* nodes = sp->supernodes + factor->superStart;
     for (int32_t k = 0; k < factor->superCount && packed; ++k)
         sd_forward_node(sp, &nodes[k], x, below, true, INT32_MAX, NULL);
-    int32_t k = factor->superCount - 1;
-    if (packed && k >= 2 && nodes[k].childCount == 2) // room for two supernodes' rows (sparse_symbolic.c)
-        k = sd_packed_backward_root(sp, nodes, k, x, below, below + sp->frontCapacity / 2);
-    for (; k >= 0; --k) {
-        if (!packed && k >= sdPrefetchAhead) sd_prefetch_block(sp, &nodes[k - sdPrefetchAhead]);
-        sd_backward_node(sp, &nodes[k], x, below, packed);
-    }
+    // Room for two supernodes' rows in the scratch (sparse_symbolic.c).
+    sd_backward_range(sp, nodes, 0, factor->superCount - 1, x, below, below + sp->frontCapacity / 2, packed);
 }
 SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
     sd_supernode_solve(sp, factor, x, false);
@@ -438,19 +447,10 @@ SD_INLINE void sd_task_forward_body(const sdSparseState* sp, const sdSparseTask*
         log += sd_forward_node(sp, &sp->supernodes[k], x, below, true, task->rowEnd, log);
 }
 
-/// A task's backward pass (its ancestors' rows final): with the packed factor its root's two subtrees in
-/// lockstep (as sd_supernode_solve), with the double one asking for the blocks ahead.
+/// A task's backward pass (its ancestors' rows final), in the task's own scratch.
 SD_INLINE void sd_task_backward_body(const sdSparseState* sp, const sdSparseTask* task, double* x, bool packed) {
     double* below = sp->taskScratch + task->scratchStart;
-    double* belowB = below + task->rows;
-    const sdSupernode* nodes = sp->supernodes;
-    int32_t k = task->nodeEnd - 1;
-    if (packed && k - 2 >= task->nodeStart && nodes[k].childCount == 2)
-        k = sd_packed_backward_root(sp, nodes, k, x, below, belowB);
-    for (; k >= task->nodeStart; --k) {
-        if (!packed && k - sdPrefetchAhead >= task->nodeStart) sd_prefetch_block(sp, &nodes[k - sdPrefetchAhead]);
-        sd_backward_node(sp, &nodes[k], x, below, packed);
-    }
+    sd_backward_range(sp, sp->supernodes, task->nodeStart, task->nodeEnd - 1, x, below, below + task->rows, packed);
 }
 
 /// The forward pass over the supernodes above the tasks (packed), the tasks' deferred updates in their place.
@@ -470,12 +470,12 @@ SD_INLINE void sd_top_forward_body(const sdSparseState* sp, const sdSparseIsland
 
 /// The backward pass over the supernodes above the tasks, from the last.
 SD_INLINE void sd_top_backward_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x, bool packed) {
-    const sdSparseTask* task = sp->tasks + factor->taskStart + factor->taskCount - 1;
-    const sdSparseTask* firstTask = sp->tasks + factor->taskStart;
+    const sdSparseTask* tasks = sp->tasks + factor->taskStart;
+    int32_t t = factor->taskCount - 1; // an index: a pointer would go one before the array
     for (int32_t k = factor->superStart + factor->superCount - 1; k >= factor->superStart; --k) {
-        if (task >= firstTask && k == task->nodeEnd - 1) {
-            k = task->nodeStart;
-            task -= 1;
+        if (t >= 0 && k == tasks[t].nodeEnd - 1) {
+            k = tasks[t].nodeStart;
+            t -= 1;
             continue;
         }
         sd_backward_node(sp, &sp->supernodes[k], x, sp->front, packed);

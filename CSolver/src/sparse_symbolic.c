@@ -204,7 +204,7 @@ static int sd_sparse_partition(sdWorld* world, const sdIsland* island, sdSparseI
     double* flops = malloc((size_t)count * sizeof(double));
     int32_t* start = malloc((size_t)count * sizeof(int32_t));
     uint8_t* top = malloc((size_t)count);
-    int32_t roots[sdSparseMaxTasks + 8];
+    int32_t roots[sdSparseMaxTasks];
     int32_t rootCount = 0;
     int result = sdResult_outOfMemory;
     if (flops == NULL || start == NULL || top == NULL) goto done;
@@ -349,14 +349,9 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
             const size_t below = (size_t)(child->rowCount - child->count);
             stackUsed -= below * below;
         }
-        if (sd_node_structure(world, island, node, &stackTop) != sdResult_ok) {
-            sp->superCount = superStart;
-            sp->rowIndexCount = rowIndexStart;
-            sp->pairCount = pairStart;
-            return sdResult_outOfMemory;
-        }
+        if (sd_node_structure(world, island, node, &stackTop) != sdResult_ok) goto failed;
         const double m = node->rowCount, w = node->count, b = m - w;
-        factor->flops += w * w * w / 3.0 + w * w * b + w * b * b;
+        factor->flops += sd_node_flops(node);
         node->packedStart = packedStart + factor->nonzeros;
         factor->nonzeros += (size_t)(m * w - w * (w - 1) / 2);
         node->factorStart = factorStart + factor->factorSize;
@@ -372,12 +367,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->nodeStack[stackTop++] = k;
     }
     if (frontReach > factor->factorSize) factor->factorSize = frontReach; // slack for the last fronts' spill
-    if (sd_sparse_partition(world, island, factor) != sdResult_ok) {
-        sp->superCount = superStart;
-        sp->rowIndexCount = rowIndexStart;
-        sp->pairCount = pairStart;
-        return sdResult_outOfMemory;
-    }
+    if (sd_sparse_partition(world, island, factor) != sdResult_ok) goto failed;
     // The island's layout takes the elimination order: every later loop over its rows (filling, products,
     // substitutions) then walks the factor's order, region by region, instead of the band's wavefront.
     int32_t* permuted = sp->work + base;
@@ -422,6 +412,11 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     factor->valid = false;
     factor->refactor = true;
     return sdResult_ok;
+failed: // nothing of this island is kept
+    sp->superCount = superStart;
+    sp->rowIndexCount = rowIndexStart;
+    sp->pairCount = pairStart;
+    return sdResult_outOfMemory;
 }
 
 /// Storage for every analysed factor (called once all islands are analysed).
