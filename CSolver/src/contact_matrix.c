@@ -106,6 +106,11 @@ bool sd_contact_matrix_solve(sdWorld* world, int32_t base, int32_t m, const sdCo
     return true;
 }
 
+/// K_iq right of the diagonal in row i's order: sd_row_coupling where the rows share a body, else the +0 it returns.
+static inline double sd_upper_coupling(const sdWorld* world, const sdRow* ri, const sdRow* rq) {
+    return sd_ends_share(ri->a, ri->b, rq->a, rq->b) ? sd_row_coupling(world, ri, rq) : 0.0;
+}
+
 double sd_contact_matrix_row_product(sdWorld* world, int32_t base, int32_t m, const sdContactMatrix* kept, int32_t i,
                                      const double* x, double sum) {
     const sdRow* rows = world->scratch.rows + base;
@@ -119,7 +124,7 @@ double sd_contact_matrix_row_product(sdWorld* world, int32_t base, int32_t m, co
     // the rows share a body — elsewhere it is +0, as sd_row_coupling returns.
     for (int32_t q = i + 1; q < m; ++q)
         if (x[q] != 0.0)
-            sum += (sd_ends_share(ri->a, ri->b, rows[q].a, rows[q].b) ? sd_row_coupling(world, ri, &rows[q]) : 0.0) * x[q];
+            sum += sd_upper_coupling(world, ri, &rows[q]) * x[q];
     return sum;
 }
 
@@ -131,6 +136,6 @@ void sd_contact_matrix_complete(sdWorld* world, int32_t base, int32_t m, const s
         for (int32_t q = 0; q < kept->first[i]; ++q) ki[q] = 0.0;
         ki[i] = sd_row_coupling(world, ri, ri);
         for (int32_t q = i + 1; q < m; ++q)
-            ki[q] = sd_ends_share(ri->a, ri->b, rows[q].a, rows[q].b) ? sd_row_coupling(world, ri, &rows[q]) : 0.0;
+            ki[q] = sd_upper_coupling(world, ri, &rows[q]);
     }
 }

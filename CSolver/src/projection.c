@@ -104,8 +104,7 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island) {
             sdRowAnchors at;
             sd_cached_anchor(cache + 4 * c->a, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
             sd_cached_anchor(cache + 4 * c->b, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
-            const double dx = at.bx - at.ax, dy = at.by - at.ay;
-            error = fabs(sqrt(dx * dx + dy * dy) - g->length) > sdProjectionTolerance;
+            error = fabs(sd_anchor_distance_error(&at, g)) > sdProjectionTolerance;
         }
     }
     world->stats.assemblySeconds += sd_now() - start;
@@ -122,11 +121,7 @@ bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     const bool sparse = island->path == sdSolvePath_sparse;
     if (sparse) sd_gather_fill_bodies(world, island);
     for (int32_t r = island->rowStart; r < end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0) {
-            const int32_t count = end - r < sdFillBlock ? end - r : sdFillBlock;
-            if (sparse) sd_fill_sparse_rows_at(world, island, r, count, end, 1.0, false);
-            else sd_fill_rows_at(world, r, count, end, 1.0, false);
-        }
+        if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, 1.0, false);
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         s->lambda[r] = 0.0;

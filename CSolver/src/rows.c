@@ -94,11 +94,10 @@ void sd_refresh_row_geometry(sdWorld* world, double h) {
 }
 
 double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g) {
-    double ax, ay, bx, by, rax, ray, rbx, rby;
-    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &ax, &ay, &rax, &ray);
-    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &bx, &by, &rbx, &rby);
-    const double dx = bx - ax, dy = by - ay;
-    return sqrt(dx * dx + dy * dy) - g->length;
+    sdRowAnchors at;
+    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
+    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
+    return sd_anchor_distance_error(&at, g);
 }
 
 /// sd_fill_row_geometry's body, inlined into it twice: once for the distance rows (rigid links and springs, by far

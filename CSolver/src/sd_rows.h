@@ -54,6 +54,12 @@ static inline void sd_cached_anchor(const double* body, double lx, double ly, do
     *y = body[1] + *ry;
 }
 
+/// A distance row's error C from its anchors: the length between them less the joint's.
+static inline double sd_anchor_distance_error(const sdRowAnchors* at, const sdRowGeometry* g) {
+    const double dx = at->bx - at->ax, dy = at->by - at->ay;
+    return sqrt(dx * dx + dy * dy) - g->length;
+}
+
 /// Two doubles in one SSE2 register.
 typedef double sdRowPair __attribute__((vector_size(16)));
 

@@ -149,8 +149,6 @@ void sd_solve_island(sdWorld* world, sdIsland* island);
 /// The velocity stage of one joint unit against the bodies' current velocities: targets, the active-set solve,
 /// the impulses applied (and kept in `warm`).
 void sd_solve_joint_unit(sdWorld* world, sdIsland* island, double h);
-/// The first half of sd_solve_joint_unit: fills the unit's rows and sets up their velocity equations.
-void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h);
 /// One Newton step on positions for one joint unit; false (and nothing moved) when every rigid row is within
 /// the projection tolerance.
 bool sd_project_joint_unit(sdWorld* world, sdIsland* island);
@@ -195,16 +193,13 @@ sdIsland sd_next_solve_unit(const sdWorld* world, int32_t* k, sdMergedRun* run);
 void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
 /// Rows sd_fill_rows_at fills at most.
 #define sdFillBlock 8
-/// sd_fill_row_at for the `count` (≤ sdFillBlock) rows from layout position p, their Jacobians first.
-void sd_fill_rows_at(sdWorld* world, int32_t p, int32_t count, int32_t end, double h, bool springs);
+/// sd_fill_row_at for the up to sdFillBlock rows of `island` from layout position p, their Jacobians first; a
+/// sparse-path island's distance rows from the bodies sd_gather_fill_bodies just gathered.
+void sd_fill_rows_at(sdWorld* world, const sdIsland* island, int32_t p, double h, bool springs);
 /// Gathers a sparse-path island's dynamic bodies for its fill, in its island-local numbering (the order its rows
 /// first reach them): position, cos and sin into sdSparseState.bodyVector (four doubles a body; free until the
 /// island's solve) and inverse mass and inertia into bodyMass (the solve gathers the same values again).
 void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island);
-/// sd_fill_rows_at for a sparse-path island whose bodies were just gathered (sd_gather_fill_bodies): its distance
-/// rows between two of its dynamic bodies read them there, walking the cache in the rows' order.
-void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, int32_t count, int32_t end, double h,
-                            bool springs);
 /// Fills the row at layout position p of a unit ending at `end` (sd_fill_rows' body, for loops that set up each row
 /// right after filling it, while it is in cache) and returns it.
 sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs);

@@ -119,7 +119,8 @@ sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool spr
     return row;
 }
 
-void sd_fill_rows_at(sdWorld* world, int32_t p, int32_t count, int32_t end, double h, bool springs) {
+/// sd_fill_rows_at for an island off the sparse path.
+static void sd_fill_general_rows_at(sdWorld* world, int32_t p, int32_t count, int32_t end, double h, bool springs) {
     // All the Jacobians first: their square roots and divisions overlap, where each row's J·M⁻¹·Jᵀ right after
     // its Jacobian would wait for them (every row takes the same operations either way).
     sdRow* rows[sdFillBlock];
@@ -178,8 +179,10 @@ void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
     }
 }
 
-void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, int32_t count, int32_t end, double h,
-                            bool springs) {
+/// sd_fill_rows_at for a sparse-path island whose bodies were just gathered (sd_gather_fill_bodies): its distance
+/// rows between two of its dynamic bodies read them there, walking the cache in the rows' order.
+static void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, int32_t count, int32_t end,
+                                   double h, bool springs) {
     sdSolverScratch* s = &world->scratch;
     const sdSparseState* sp = &s->sparse;
     const double* cache = sp->bodyVector;
@@ -236,4 +239,11 @@ void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, i
         const double k = sd_row_self_coupling_at(rows[q], mass, mass + 1, 2 * c->a, 2 * c->b);
         sd_fill_row_law(world, p + q, rows[q], k, h, springs);
     }
+}
+
+void sd_fill_rows_at(sdWorld* world, const sdIsland* island, int32_t p, double h, bool springs) {
+    const int32_t end = island->rowStart + island->rowCount;
+    const int32_t count = end - p < sdFillBlock ? end - p : sdFillBlock;
+    if (island->path == sdSolvePath_sparse) sd_fill_sparse_rows_at(world, island, p, count, end, h, springs);
+    else sd_fill_general_rows_at(world, p, count, end, h, springs);
 }

@@ -48,7 +48,8 @@ void sd_solve_velocities(sdWorld* world, double h) {
     }
 }
 
-void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h) {
+/// The first half of sd_solve_joint_unit: fills the unit's rows and sets up their velocity equations.
+static void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h) {
     sdSolverScratch* s = &world->scratch;
     // Each row filled and its target set in one pass (the rows of a large island do not stay in cache between two).
     const double start = sd_now();
@@ -57,11 +58,7 @@ void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h) {
     const bool sparse = island->path == sdSolvePath_sparse;
     if (sparse) sd_gather_fill_bodies(world, island);
     for (int32_t r = island->rowStart; r < end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0) {
-            const int32_t count = end - r < sdFillBlock ? end - r : sdFillBlock;
-            if (sparse) sd_fill_sparse_rows_at(world, island, r, count, end, h, true);
-            else sd_fill_rows_at(world, r, count, end, h, true);
-        }
+        if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, h, true);
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
