@@ -184,58 +184,114 @@ SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_
 
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
 /// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y. In small supernodes four
-/// columns at a time: each entry below a block takes the block's four updates in one visit (in column order, one
-/// rounding each, as one column at a time would), so `below` and y are loaded and stored once per four columns.
+/// columns at a time, then the last one to three together: each entry below a block takes the block's updates in
+/// one visit (in column order, one rounding each, as one column at a time would), so `below` and y are loaded and
+/// stored once per block; the first block starts from zero instead of a zeroed `below` (4 and 5 pivots are the
+/// commonest supernodes of the grids: two visits instead of three).
 SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
                                  double* restrict below) {
     const int32_t b = m - w;
-    for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
     const float* restrict ck = packed;
     int32_t k = 0;
-    for (; k + 4 <= w && m <= sdForwardBlockRows; k += 4) {
-        const float* restrict c0 = ck;
-        const float* restrict c1 = c0 + (m - k);
-        const float* restrict c2 = c1 + (m - k - 1);
-        const float* restrict c3 = c2 + (m - k - 2);
-        // The block's own 4 × 4 triangle, column by column.
-        const double v0 = y[k] * (double)c0[0];
-        y[k] = v0;
-        y[k + 1] -= (double)c0[1] * v0;
-        y[k + 2] -= (double)c0[2] * v0;
-        y[k + 3] -= (double)c0[3] * v0;
-        const double v1 = y[k + 1] * (double)c1[0];
-        y[k + 1] = v1;
-        y[k + 2] -= (double)c1[1] * v1;
-        y[k + 3] -= (double)c1[2] * v1;
-        const double v2 = y[k + 2] * (double)c2[0];
-        y[k + 2] = v2;
-        y[k + 3] -= (double)c2[1] * v2;
-        const double v3 = y[k + 3] * (double)c3[0];
-        y[k + 3] = v3;
-        // Rows k+4..w−1 of the diagonal block, then the rows below it: row r of column j is c_j[r − (k + j)].
-        const int32_t inside = w - k - 4;
-        for (int32_t i = 0; i < inside; ++i) {
-            double t = y[k + 4 + i];
-            t -= (double)c0[4 + i] * v0;
-            t -= (double)c1[3 + i] * v1;
-            t -= (double)c2[2 + i] * v2;
-            t -= (double)c3[1 + i] * v3;
-            y[k + 4 + i] = t;
+    if (m <= sdForwardBlockRows) {
+        for (; k + 4 <= w; k += 4) {
+            const float* restrict c0 = ck;
+            const float* restrict c1 = c0 + (m - k);
+            const float* restrict c2 = c1 + (m - k - 1);
+            const float* restrict c3 = c2 + (m - k - 2);
+            // The block's own 4 × 4 triangle, column by column.
+            const double v0 = y[k] * (double)c0[0];
+            y[k] = v0;
+            y[k + 1] -= (double)c0[1] * v0;
+            y[k + 2] -= (double)c0[2] * v0;
+            y[k + 3] -= (double)c0[3] * v0;
+            const double v1 = y[k + 1] * (double)c1[0];
+            y[k + 1] = v1;
+            y[k + 2] -= (double)c1[1] * v1;
+            y[k + 3] -= (double)c1[2] * v1;
+            const double v2 = y[k + 2] * (double)c2[0];
+            y[k + 2] = v2;
+            y[k + 3] -= (double)c2[1] * v2;
+            const double v3 = y[k + 3] * (double)c3[0];
+            y[k + 3] = v3;
+            // Rows k+4..w−1 of the diagonal block, then the rows below it: row r of column j is c_j[r − (k + j)].
+            const int32_t inside = w - k - 4;
+            for (int32_t i = 0; i < inside; ++i) {
+                double t = y[k + 4 + i];
+                t -= (double)c0[4 + i] * v0;
+                t -= (double)c1[3 + i] * v1;
+                t -= (double)c2[2 + i] * v2;
+                t -= (double)c3[1 + i] * v3;
+                y[k + 4 + i] = t;
+            }
+            const float* restrict l0 = c0 + (w - k);
+            const float* restrict l1 = c1 + (w - k - 1);
+            const float* restrict l2 = c2 + (w - k - 2);
+            const float* restrict l3 = c3 + (w - k - 3);
+            for (int32_t i = 0; i < b; ++i) {
+                double t = k == 0 ? 0.0 : below[i];
+                t += (double)l0[i] * v0;
+                t += (double)l1[i] * v1;
+                t += (double)l2[i] * v2;
+                t += (double)l3[i] * v3;
+                below[i] = t;
+            }
+            ck = c3 + (m - k - 3);
         }
-        const float* restrict l0 = c0 + (w - k);
-        const float* restrict l1 = c1 + (w - k - 1);
-        const float* restrict l2 = c2 + (w - k - 2);
-        const float* restrict l3 = c3 + (w - k - 3);
-        for (int32_t i = 0; i < b; ++i) {
-            double t = below[i];
-            t += (double)l0[i] * v0;
-            t += (double)l1[i] * v1;
-            t += (double)l2[i] * v2;
-            t += (double)l3[i] * v3;
-            below[i] = t;
+        // The last one to three columns: their triangle column by column, then one pass below.
+        const int32_t r = w - k;
+        if (r > 0) {
+            const float* restrict c0 = ck;
+            const double v0 = y[k] * (double)c0[0];
+            y[k] = v0;
+            double v1 = 0.0, v2 = 0.0;
+            const float* restrict c1 = c0;
+            const float* restrict c2 = c0;
+            if (r > 1) {
+                y[k + 1] -= (double)c0[1] * v0;
+                if (r > 2) y[k + 2] -= (double)c0[2] * v0;
+                c1 = c0 + (m - k);
+                v1 = y[k + 1] * (double)c1[0];
+                y[k + 1] = v1;
+            }
+            if (r > 2) {
+                y[k + 2] -= (double)c1[1] * v1;
+                c2 = c1 + (m - k - 1);
+                v2 = y[k + 2] * (double)c2[0];
+                y[k + 2] = v2;
+            }
+            const float* restrict l0 = c0 + r;
+            const float* restrict l1 = r > 1 ? c1 + (r - 1) : l0;
+            const float* restrict l2 = r > 2 ? c2 + (r - 2) : l0;
+            if (r == 1) {
+                for (int32_t i = 0; i < b; ++i) {
+                    double t = k == 0 ? 0.0 : below[i];
+                    t += (double)l0[i] * v0;
+                    below[i] = t;
+                }
+            } else if (r == 2) {
+                for (int32_t i = 0; i < b; ++i) {
+                    double t = k == 0 ? 0.0 : below[i];
+                    t += (double)l0[i] * v0;
+                    t += (double)l1[i] * v1;
+                    below[i] = t;
+                }
+            } else {
+                for (int32_t i = 0; i < b; ++i) {
+                    double t = k == 0 ? 0.0 : below[i];
+                    t += (double)l0[i] * v0;
+                    t += (double)l1[i] * v1;
+                    t += (double)l2[i] * v2;
+                    below[i] = t;
+                }
+            }
+        } else if (w == 0) {
+            for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
         }
-        ck = c3 + (m - k - 3);
+        return;
     }
+    // Large supernodes (the 100,000-cell grid's separators): column by column.
+    for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
     for (; k < w; ++k) {
         const double v = y[k] * (double)ck[0];
         y[k] = v;
