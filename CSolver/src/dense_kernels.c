@@ -182,18 +182,31 @@ SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_
 }
 
 
+/// Factors whose packed copy is at most this many bytes (the 10,000-cell grid's: 2 MB) take every supernode's
+/// forward step four columns at a time; larger ones (the 100,000-cell grid's: 26 MB, streamed from memory) only
+/// in supernodes of at most sdForwardBlockRows rows, their large separators column by column, one stream a
+/// block. Measured per packed substitution: 10,000-cell grid 238 -> 230 us with blocks at every size; 100,000-cell
+/// grid 4.5 -> 5.0 ms with blocks up to 256 rows, 5.1 ms at every size.
+#define sdPackedCachedBytes ((size_t)8 << 20)
+
+/// The largest supernode (rows) that sd_packed_forward takes four columns at a time, for this factor.
+static inline int32_t sd_packed_block_rows(const sdSparseIsland* factor) {
+    return factor->nonzeros * sizeof(float) <= sdPackedCachedBytes ? INT32_MAX : sdForwardBlockRows;
+}
+
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
 /// diagonal stored as its reciprocal): y[0..w) ← L11⁻¹·y, below[0..m−w) = L21·y. In small supernodes four
 /// columns at a time, then the last one to three together: each entry below a block takes the block's updates in
 /// one visit (in column order, one rounding each, as one column at a time would), so `below` and y are loaded and
 /// stored once per block; the first block starts from zero instead of a zeroed `below` (4 and 5 pivots are the
-/// commonest supernodes of the grids: two visits instead of three).
+/// commonest supernodes of the grids: two visits instead of three). Supernodes of more than `blockRows` rows go
+/// column by column (sd_packed_block_rows).
 SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
-                                 double* restrict below) {
+                                 double* restrict below, int32_t blockRows) {
     const int32_t b = m - w;
     const float* restrict ck = packed;
     int32_t k = 0;
-    if (m <= sdForwardBlockRows) {
+    if (m <= blockRows) {
         for (; k + 4 <= w; k += 4) {
             const float* restrict c0 = ck;
             const float* restrict c1 = c0 + (m - k);
@@ -290,7 +303,7 @@ SD_INLINE void sd_packed_forward(const float* restrict packed, int32_t m, int32_
         }
         return;
     }
-    // Large supernodes (the 100,000-cell grid's separators): column by column.
+    // Large supernodes of a large factor (the 100,000-cell grid's separators): column by column.
     for (int32_t i = 0; i < b; ++i) below[i] = 0.0;
     for (; k < w; ++k) {
         const double v = y[k] * (double)ck[0];
@@ -436,11 +449,11 @@ SD_INLINE int32_t sd_packed_backward_root(const sdSparseState* sp, const sdSuper
 /// (`packed`) its packed single-precision copy. Rows at or beyond rowEnd (ascending: a suffix) belong to another
 /// task's ancestors: their amounts go to `log` instead; returns how many.
 SD_INLINE int32_t sd_forward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
-                                  bool packed, int32_t rowEnd, double* log) {
+                                  bool packed, int32_t blockRows, int32_t rowEnd, double* log) {
     const int32_t m = node->rowCount, w = node->count;
     const int32_t* rows = sp->rowIndex + node->rowStart + w;
     if (packed) {
-        sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below);
+        sd_packed_forward(sp->packed + node->packedStart, m, w, x + node->first, below, blockRows);
     } else {
         sd_block_forward(sp->factor + node->factorStart, m, w, x + node->first, below);
     }
@@ -474,7 +487,7 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
     double* below = sp->front; // the substitutions' scratch (the factorisation builds its fronts in the factor)
     const sdSupernode* nodes = sp->supernodes + factor->superStart;
     for (int32_t k = 0; k < factor->superCount && packed; ++k)
-        sd_forward_node(sp, &nodes[k], x, below, true, INT32_MAX, NULL);
+        sd_forward_node(sp, &nodes[k], x, below, true, sd_packed_block_rows(factor), INT32_MAX, NULL);
     // Room for two supernodes' rows in the scratch (sparse_symbolic.c).
     sd_backward_range(sp, nodes, 0, factor->superCount - 1, x, below, below + sp->frontCapacity / 2, packed);
 }
@@ -487,7 +500,7 @@ SD_INLINE void sd_packed_body(const sdSparseState* sp, const sdSparseIsland* fac
 /// One supernode's forward step with its double block (the forward pass of sd_supernode_solve, for one node).
 SD_INLINE int32_t sd_node_forward_body(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
                                        int32_t rowEnd, double* log) {
-    return sd_forward_node(sp, node, x, below, false, rowEnd, log);
+    return sd_forward_node(sp, node, x, below, false, 0, rowEnd, log);
 }
 
 // With workers (an island with tasks, sparse_symbolic.c): the forward pass runs the tasks' subtrees at once, each
@@ -496,11 +509,13 @@ SD_INLINE int32_t sd_node_forward_body(const sdSparseState* sp, const sdSupernod
 // pass runs the supernodes above the tasks first (each reads only its ancestors' rows), then the tasks at once.
 
 /// A task's forward pass with the packed factor, its updates of ancestor rows deferred.
-SD_INLINE void sd_task_forward_body(const sdSparseState* sp, const sdSparseTask* task, double* x) {
+SD_INLINE void sd_task_forward_body(const sdSparseState* sp, const sdSparseIsland* factor, const sdSparseTask* task,
+                                    double* x) {
+    const int32_t blockRows = sd_packed_block_rows(factor);
     double* below = sp->taskScratch + task->scratchStart;
     double* log = below + 2 * (size_t)task->rows;
     for (int32_t k = task->nodeStart; k < task->nodeEnd; ++k)
-        log += sd_forward_node(sp, &sp->supernodes[k], x, below, true, task->rowEnd, log);
+        log += sd_forward_node(sp, &sp->supernodes[k], x, below, true, blockRows, task->rowEnd, log);
 }
 
 /// A task's backward pass (its ancestors' rows final), in the task's own scratch.
@@ -520,7 +535,7 @@ SD_INLINE void sd_top_forward_body(const sdSparseState* sp, const sdSparseIsland
             task += 1;
             continue;
         }
-        sd_forward_node(sp, &sp->supernodes[k], x, sp->front, true, INT32_MAX, NULL);
+        sd_forward_node(sp, &sp->supernodes[k], x, sp->front, true, sd_packed_block_rows(factor), INT32_MAX, NULL);
     }
 }
 
@@ -543,9 +558,9 @@ typedef struct sdSubstitutionKernels {
     void (*packed)(const sdSparseState*, const sdSparseIsland*, double*);
     void (*block)(const sdSparseState*, const sdSparseIsland*, double*);
     int32_t (*forwardNode)(const sdSparseState*, const sdSupernode*, double*, double*, int32_t, double*);
-    void (*taskForward)(const sdSparseState*, const sdSparseTask*, double*);
-    void (*taskBackwardPacked)(const sdSparseState*, const sdSparseTask*, double*);
-    void (*taskBackwardBlock)(const sdSparseState*, const sdSparseTask*, double*);
+    void (*taskForward)(const sdSparseState*, const sdSparseIsland*, const sdSparseTask*, double*);
+    void (*taskBackwardPacked)(const sdSparseState*, const sdSparseIsland*, const sdSparseTask*, double*);
+    void (*taskBackwardBlock)(const sdSparseState*, const sdSparseIsland*, const sdSparseTask*, double*);
     void (*topForward)(const sdSparseState*, const sdSparseIsland*, double*);
     void (*topBackwardPacked)(const sdSparseState*, const sdSparseIsland*, double*);
     void (*topBackwardBlock)(const sdSparseState*, const sdSparseIsland*, double*);
@@ -562,15 +577,18 @@ typedef struct sdSubstitutionKernels {
                                                        double* x, double* below, int32_t rowEnd, double* log) { \
         return sd_node_forward_body(sp, node, x, below, rowEnd, log);                                         \
     }                                                                                                          \
-    attributes static void sd_task_forward_##suffix(const sdSparseState* sp, const sdSparseTask* t, double* x) { \
-        sd_task_forward_body(sp, t, x);                                                                       \
+    attributes static void sd_task_forward_##suffix(const sdSparseState* sp, const sdSparseIsland* f,           \
+                                                    const sdSparseTask* t, double* x) {                       \
+        sd_task_forward_body(sp, f, t, x);                                                                    \
     }                                                                                                          \
-    attributes static void sd_task_backward_packed_##suffix(const sdSparseState* sp, const sdSparseTask* t,     \
-                                                            double* x) {                                      \
+    attributes static void sd_task_backward_packed_##suffix(const sdSparseState* sp, const sdSparseIsland* f,   \
+                                                            const sdSparseTask* t, double* x) {               \
+        (void)f;                                                                                              \
         sd_task_backward_body(sp, t, x, true);                                                                \
     }                                                                                                          \
-    attributes static void sd_task_backward_block_##suffix(const sdSparseState* sp, const sdSparseTask* t,      \
-                                                           double* x) {                                       \
+    attributes static void sd_task_backward_block_##suffix(const sdSparseState* sp, const sdSparseIsland* f,    \
+                                                           const sdSparseTask* t, double* x) {                \
+        (void)f;                                                                                              \
         sd_task_backward_body(sp, t, x, false);                                                               \
     }                                                                                                          \
     attributes static void sd_top_forward_##suffix(const sdSparseState* sp, const sdSparseIsland* f, double* x) { \
@@ -606,12 +624,12 @@ typedef struct sdTaskPass {
     const sdSparseState* sp;
     const sdSparseIsland* factor;
     double* x;
-    void (*run)(const sdSparseState*, const sdSparseTask*, double*);
+    void (*run)(const sdSparseState*, const sdSparseIsland*, const sdSparseTask*, double*);
 } sdTaskPass;
 
 static void sd_task_pass(void* context, int32_t t) {
     const sdTaskPass* pass = context;
-    pass->run(pass->sp, &pass->sp->tasks[pass->factor->taskStart + t], pass->x);
+    pass->run(pass->sp, pass->factor, &pass->sp->tasks[pass->factor->taskStart + t], pass->x);
 }
 
 void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
