@@ -346,11 +346,17 @@ SD_INLINE double sd_mixed_dot(const float* restrict a, const double* restrict b,
     return (s0 + s1) + (s2 + s3);
 }
 
+/// The start of a supernode's last packed column (of w ≥ 1): column k starts at k·m − k(k−1)/2, column k − 1
+/// m − k + 1 entries before column k.
+SD_INLINE const float* sd_packed_last_column(const float* packed, int32_t m, int32_t w) {
+    const size_t k = (size_t)w - 1;
+    return packed + k * (size_t)m - k * (k - 1) / 2;
+}
+
 /// Column k of the packed backward substitution: y[k] ← (y[k] − L21[:,k]ᵀ·below − L11[k+1:,k]ᵀ·y[k+1:]) / L_kk.
-SD_INLINE void sd_packed_backward_column(const float* restrict packed, int32_t m, int32_t w, int32_t k,
+/// `ck`: column k's start (sd_packed_last_column, then sd_packed_previous_column).
+SD_INLINE void sd_packed_backward_column(const float* restrict ck, int32_t m, int32_t w, int32_t k,
                                          double* restrict y, const double* restrict below) {
-    // Column k starts at k·m − k(k−1)/2.
-    const float* restrict ck = packed + (size_t)k * (size_t)m - (size_t)k * (size_t)(k - 1) / 2;
     const int32_t inside = w - k - 1;
     const double v =
         y[k] - sd_mixed_dot(ck + 1 + inside, below, m - w) - sd_mixed_dot(ck + 1, y + k + 1, inside);
@@ -361,7 +367,11 @@ SD_INLINE void sd_packed_backward_column(const float* restrict packed, int32_t m
 /// columns from the last (sd_packed_backward_column).
 SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
                                   const double* restrict below) {
-    for (int32_t k = w - 1; k >= 0; --k) sd_packed_backward_column(packed, m, w, k, y, below);
+    const float* ck = sd_packed_last_column(packed, m, w);
+    for (int32_t k = w - 1; k >= 0; --k) {
+        sd_packed_backward_column(ck, m, w, k, y, below);
+        if (k > 0) ck -= m - k + 1;
+    }
 }
 
 /// below[i] = x at the supernode's i-th row below its pivots.
@@ -412,12 +422,22 @@ SD_INLINE void sd_packed_backward_pair(const sdSparseState* sp, const sdSupernod
     const float* restrict pA = sp->packed + nodeA->packedStart;
     const float* restrict pB = sp->packed + nodeB->packedStart;
     int32_t kA = wA - 1, kB = wB - 1;
+    const float* cA = wA > 0 ? sd_packed_last_column(pA, mA, wA) : pA;
+    const float* cB = wB > 0 ? sd_packed_last_column(pB, mB, wB) : pB;
     for (; kA >= 0 && kB >= 0; --kA, --kB) {
-        sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
-        sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
+        sd_packed_backward_column(cA, mA, wA, kA, yA, belowA);
+        sd_packed_backward_column(cB, mB, wB, kB, yB, belowB);
+        if (kA > 0) cA -= mA - kA + 1;
+        if (kB > 0) cB -= mB - kB + 1;
     }
-    for (; kA >= 0; --kA) sd_packed_backward_column(pA, mA, wA, kA, yA, belowA);
-    for (; kB >= 0; --kB) sd_packed_backward_column(pB, mB, wB, kB, yB, belowB);
+    for (; kA >= 0; --kA) {
+        sd_packed_backward_column(cA, mA, wA, kA, yA, belowA);
+        if (kA > 0) cA -= mA - kA + 1;
+    }
+    for (; kB >= 0; --kB) {
+        sd_packed_backward_column(cB, mB, wB, kB, yB, belowB);
+        if (kB > 0) cB -= mB - kB + 1;
+    }
 }
 
 /// First supernode of the subtree whose root is node j (postorder: its descendants come just before it).
