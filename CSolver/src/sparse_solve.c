@@ -249,6 +249,132 @@ static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, in
     return sd_compact_apply_dot_generic(sp, island, bodies, p, q);
 }
 
+// The products on worker threads, for an island whose factor has tasks (sdSparseTask: subtrees of the assembly
+// tree, each a run of consecutive rows). Rows that share a body are coupled in K, so one of them is an ancestor of
+// the other in the assembly tree: no body is reached by two tasks' rows, and a body a task's rows reach is reached
+// otherwise only by rows of the task's ancestors, later in elimination order. So the tasks scatter M⁻¹·Jᵀ·x of their
+// rows at once, then the calling thread the rows outside every task, in order: every body takes its rows' terms in
+// elimination order, as sd_compact_scatter adds them. The row products then are independent, row by row.
+typedef struct sdProductJob {
+    sdSparseState* sp;
+    const sdIsland* island;
+    double* x;             // the vector multiplied: p, updated in the scatter when `update` (its rows are the task's)
+    const double* z;       // update 1: x = z; update 2: x = z + β·x (the conjugate-gradient direction)
+    double beta;
+    int update;
+    double* out;
+    bool identityForFixed; // scatter fixed rows' x as zero
+    bool zeroFixed;        // out = 0 on fixed rows (the CG product), else x when identityForFixed, else K·x
+} sdProductJob;
+
+/// The scatter of rows [begin, end) (elimination order) into the body lanes, after updating x there when asked.
+SD_INLINE void sd_product_scatter_body(const sdProductJob* job, int32_t begin, int32_t end) {
+    const sdSparseState* sp = job->sp;
+    const int32_t base = job->island->rowStart;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    double* restrict y = sp->bodyVector;
+    double* restrict x = job->x;
+    const double* restrict z = job->z;
+    const double beta = job->beta;
+    for (int32_t e = begin; e < end; ++e) {
+        if (job->update == 1) x[e] = z[e];
+        else if (job->update == 2) x[e] = z[e] + beta * x[e];
+        sd_compact_scatter_row(y, sp->bodyMass, &rows[e], job->identityForFixed && fixed[e] ? 0.0 : x[e]);
+    }
+}
+
+/// The row products of rows [begin, end) from the scattered body lanes.
+SD_INLINE void sd_product_rows_body(const sdProductJob* job, int32_t begin, int32_t end) {
+    const sdSparseState* sp = job->sp;
+    const int32_t base = job->island->rowStart;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict y = sp->bodyVector;
+    const double* restrict x = job->x;
+    double* restrict out = job->out;
+    for (int32_t e = begin; e < end; ++e) {
+        if (fixed[e] && job->zeroFixed) out[e] = 0.0;
+        else if (fixed[e] && job->identityForFixed) out[e] = x[e];
+        else out[e] = sd_compact_row_product(&rows[e], y, x[e]);
+    }
+}
+
+/// A task's rows: its subtree's pivots, [first of its first supernode, rowEnd).
+static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseTask* task) {
+    return sp->supernodes[task->nodeStart].first;
+}
+
+static void sd_product_scatter_task_generic(void* context, int32_t t) {
+    const sdProductJob* job = context;
+    const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
+    sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+}
+static void sd_product_rows_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sd_product_rows_body(context, begin, end);
+}
+static void sd_product_scatter_rows_generic(const sdProductJob* job, int32_t begin, int32_t end) {
+    sd_product_scatter_body(job, begin, end);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_product_scatter_task_avx2(void* context, int32_t t) {
+    const sdProductJob* job = context;
+    const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
+    sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+}
+SD_TARGET_AVX2 static void sd_product_rows_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sd_product_rows_body(context, begin, end);
+}
+SD_TARGET_AVX2 static void sd_product_scatter_rows_avx2(const sdProductJob* job, int32_t begin, int32_t end) {
+    sd_product_scatter_body(job, begin, end);
+}
+#endif
+
+/// Rows per piece of a row-by-row pass on the workers: below this a fork costs more than it saves.
+#define sdParallelRowGrain 1024
+
+/// out = A·x (sd_compact_apply's, or with zeroFixed sd_compact_apply_dot's product) on the pool, for an island
+/// with tasks; x first set from z when job->update.
+static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, int32_t bodies,
+                                const sdProductJob* job) {
+    sdSparseState* sp = job->sp;
+    const int32_t n = job->island->rowCount;
+    memset(sp->bodyVector, 0, SD_BODY_STRIDE * (size_t)bodies * sizeof(double));
+    sdTaskFunction scatterTask = sd_product_scatter_task_generic;
+    sdRangeFunction rowsTask = sd_product_rows_generic;
+    void (*scatterRows)(const sdProductJob*, int32_t, int32_t) = sd_product_scatter_rows_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) {
+        scatterTask = sd_product_scatter_task_avx2;
+        rowsTask = sd_product_rows_avx2;
+        scatterRows = sd_product_scatter_rows_avx2;
+    }
+#endif
+    sd_task_pool_run(pool, scatterTask, (void*)job, factor->taskCount);
+    // The rows outside every task, in elimination order: the gaps between the tasks' runs of rows.
+    int32_t firsts[sdSparseMaxTasks], ends[sdSparseMaxTasks];
+    const int32_t count = factor->taskCount;
+    for (int32_t t = 0; t < count; ++t) { // sorted by first row (the tasks are few)
+        const sdSparseTask* task = &sp->tasks[factor->taskStart + t];
+        int32_t i = t;
+        for (; i > 0 && firsts[i - 1] > sd_task_first_row(sp, task); --i) {
+            firsts[i] = firsts[i - 1];
+            ends[i] = ends[i - 1];
+        }
+        firsts[i] = sd_task_first_row(sp, task);
+        ends[i] = task->rowEnd;
+    }
+    int32_t e = 0;
+    for (int32_t t = 0; t <= count; ++t) {
+        const int32_t gapEnd = t < count ? firsts[t] : n;
+        if (e < gapEnd) scatterRows(job, e, gapEnd);
+        if (t < count) e = ends[t];
+    }
+    sd_task_pool_range(pool, rowsTask, (void*)job, n, sdParallelRowGrain, 1);
+}
+
 /// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
 /// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does). With x given, the same
 /// pass sums the velocity solve's energy xᵀ·(b − r) on the free rows, in row order, into *energy.
@@ -312,6 +438,40 @@ static double sd_cg_update(double* restrict x, double* restrict r, double* restr
         m[0] = fmax(m[0], fabs(re));
     }
     return fmax(fmax(m[0], m[1]), fmax(m[2], m[3]));
+}
+
+/// sd_cg_update over the pieces of a range on the pool: each piece's largest |r| kept by its piece, the maximum
+/// of them the same in any split.
+typedef struct sdUpdateJob {
+    double *x, *r, *z;
+    const double *p, *q;
+    double alpha;
+    bool largest;
+    double pieceLargest[sdRangeMaxPieces];
+} sdUpdateJob;
+static void sd_cg_update_piece_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sdUpdateJob* job = context;
+    job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
+                                            job->q + begin, job->alpha, end - begin, job->largest);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_cg_update_piece_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sdUpdateJob* job = context;
+    job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
+                                            job->q + begin, job->alpha, end - begin, job->largest);
+}
+#endif
+static double sd_parallel_cg_update(sdTaskPool* pool, double* x, double* r, double* z, const double* p,
+                                    const double* q, double alpha, int32_t n, bool largest) {
+    sdUpdateJob job = {x, r, z, p, q, alpha, largest, {0.0}};
+    sdRangeFunction piece = sd_cg_update_piece_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) piece = sd_cg_update_piece_avx2;
+#endif
+    const int32_t pieces = sd_task_pool_range(pool, piece, &job, n, sdParallelRowGrain, 4);
+    double m = 0.0;
+    for (int32_t t = 0; t < pieces; ++t) m = fmax(m, job.pieceLargest[t]);
+    return m;
 }
 
 /// Factors the island's K with the current active set and does the forward half of the direct solve of
@@ -380,8 +540,12 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         changed += fixed[e] != sp->factorFixed[base + local];
         xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
     }
+    // With worker threads, the products and the vector updates are split among them (same bits: above).
+    sdTaskPool* pool = world->tasks;
+    const bool parallel = pool != NULL && factor->taskCount > 0;
     if (anyFixed) {
-        sd_compact_apply(sp, island, bodies, p, q, false);
+        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
+        else sd_compact_apply(sp, island, bodies, p, q, false);
         for (int32_t e = 0; e < n; ++e)
             if (!fixed[e]) rhs[e] -= q[e];
     }
@@ -394,7 +558,8 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         // a projection step when every row's linearised error after the step (its residual) is below
         // sdSparseProjectionResidual, a tenth of what the projection asks of the rows.
         const bool velocity = s->warmStart;
-        sd_compact_apply(sp, island, bodies, xe, q, true);
+        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, xe, NULL, 0.0, 0, q, true, false});
+        else sd_compact_apply(sp, island, bodies, xe, q, true);
         // The guess scaled to its best multiple in the energy norm (α = gᵀ·b / gᵀ·K·g on the free rows; the
         // product K·g is at hand): its direction is what carries over between substeps, its size less so.
         double gb = 0.0, gkg = 0.0;
@@ -437,18 +602,27 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                 }
             }
             if (iterations == sdSparseMaxIterations) break;
-            if (iterations == 0) {
-                memcpy(p, z, (size_t)n * sizeof(double));
+            double pq;
+            if (parallel) { // p = z + β·p in the product's scatter, pᵀ·q summed after it as the fused pass sums it
+                sdProductJob job = {sp, island, p, z, iterations == 0 ? 0.0 : rzNew / rz, iterations == 0 ? 1 : 2,
+                                    q, true, true};
+                sd_parallel_product(pool, factor, bodies, &job);
+                pq = sd_sparse_dot(p, q, n);
             } else {
-                const double beta = rzNew / rz;
-                for (int32_t e = 0; e < n; ++e) p[e] = z[e] + beta * p[e];
+                if (iterations == 0) {
+                    memcpy(p, z, (size_t)n * sizeof(double));
+                } else {
+                    const double beta = rzNew / rz;
+                    for (int32_t e = 0; e < n; ++e) p[e] = z[e] + beta * p[e];
+                }
+                pq = sd_compact_apply_dot(sp, island, bodies, p, q);
             }
             rz = rzNew;
             iterations += 1;
-            const double pq = sd_compact_apply_dot(sp, island, bodies, p, q);
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
-            const double largest = sd_cg_update(xe, r, z, p, q, alpha, n, !velocity);
+            const double largest = parallel ? sd_parallel_cg_update(pool, xe, r, z, p, q, alpha, n, !velocity)
+                                            : sd_cg_update(xe, r, z, p, q, alpha, n, !velocity);
             if (!velocity) worst = largest;
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
