@@ -641,6 +641,97 @@ static double sd_largest_magnitude(const double* restrict v, int32_t n) {
     return fmax(fmax(m0, m1), fmax(m2, m3));
 }
 
+// The solve's row-by-row passes on worker threads, for an island with tasks: each row's (and each body's) own
+// outputs, by ranges; the counts and flags they gather per piece, combined after (an or, a sum of integers, a
+// maximum: the same in any split).
+typedef struct sdSolvePassJob {
+    sdWorld* world;
+    const sdIsland* island;
+    const sdSparseIsland* factor;
+    int pass;                     // sdSolvePass_*
+    const double* b;              // setup: the right-hand side (layout order); output: unused
+    const double* guess;          // setup: the starting guess (layout order) or NULL
+    double *rhs, *p, *q, *r, *z, *xe, *x, *keep;
+    double alpha;                 // scale: the guess's multiple, or 1 (not scaled)
+    bool largest;                 // scale: each piece's largest |r|
+    bool pieceFixed[sdRangeMaxPieces];
+    int32_t pieceChanged[sdRangeMaxPieces];
+    double pieceLargest[sdRangeMaxPieces];
+} sdSolvePassJob;
+enum { sdSolvePass_setup, sdSolvePass_scale, sdSolvePass_output };
+
+/// One piece [begin, end) of a pass (elimination order; the setup's bodies in proportion).
+SD_INLINE void sd_solve_pass_body(sdSolvePassJob* job, int32_t piece, int32_t begin, int32_t end) {
+    sdSolverScratch* s = &job->world->scratch;
+    sdSparseState* sp = &s->sparse;
+    const int32_t base = job->island->rowStart, n = job->island->rowCount;
+    const int32_t* restrict layoutOf = sp->layoutOf + base;
+    uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict lambda = s->lambda + base;
+    if (job->pass == sdSolvePass_setup) { // sd_compact_rows, then the start of sd_sparse_solve_body
+        const int32_t bodies = job->factor->bodyCount;
+        const int32_t* islandBodies = sp->islandBodies + job->factor->bodyStart;
+        const int32_t bodyEnd = (int32_t)((int64_t)bodies * end / n);
+        for (int32_t i = (int32_t)((int64_t)bodies * begin / n); i < bodyEnd; ++i) {
+            sp->bodyMass[2 * i] = job->world->invMass[islandBodies[i]];
+            sp->bodyMass[2 * i + 1] = job->world->invInertia[islandBodies[i]];
+        }
+        bool anyFixed = false;
+        int32_t changed = 0;
+        for (int32_t e = begin; e < end; ++e) {
+            const int32_t local = layoutOf[e];
+            fixed[e] = s->fixed[base + local];
+            const double l = lambda[local];
+            job->rhs[e] = fixed[e] ? l : job->b[local];
+            job->p[e] = fixed[e] ? l : 0.0;
+            anyFixed |= fixed[e] && l != 0.0;
+            changed += fixed[e] != sp->factorFixed[base + local];
+            job->xe[e] = fixed[e] ? l : (job->guess != NULL ? job->guess[local] : 0.0);
+        }
+        job->pieceFixed[piece] = anyFixed;
+        job->pieceChanged[piece] = changed;
+    } else if (job->pass == sdSolvePass_scale) { // the guess scaled, then r = b − K·x and z = r
+        double* restrict xe = job->xe;
+        double* restrict q = job->q;
+        if (job->alpha != 1.0) {
+            for (int32_t e = begin; e < end; ++e) {
+                if (fixed[e]) continue;
+                xe[e] *= job->alpha;
+                q[e] *= job->alpha;
+            }
+        }
+        for (int32_t e = begin; e < end; ++e) {
+            const double re = fixed[e] ? 0.0 : job->rhs[e] - q[e];
+            job->r[e] = re;
+            job->z[e] = re;
+        }
+        job->pieceLargest[piece] = job->largest ? sd_largest_magnitude(job->r + begin, end - begin) : 0.0;
+    } else { // the impulses back in layout order, and a projection step's correction kept
+        for (int32_t e = begin; e < end; ++e) {
+            const int32_t local = layoutOf[e];
+            job->x[local] = fixed[e] ? lambda[local] : job->xe[e];
+            if (job->keep != NULL) job->keep[local] = fixed[e] ? 0.0 : job->xe[e];
+        }
+    }
+}
+static void sd_solve_pass_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sd_solve_pass_body(context, piece, begin, end);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_solve_pass_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sd_solve_pass_body(context, piece, begin, end);
+}
+#endif
+
+/// Runs a pass on the pool; returns its pieces.
+static int32_t sd_solve_pass(sdTaskPool* pool, sdSolvePassJob* job) {
+    sdRangeFunction pass = sd_solve_pass_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) pass = sd_solve_pass_avx2;
+#endif
+    return sd_task_pool_range(pool, pass, job, job->island->rowCount, sdParallelRowGrain, 4);
+}
+
 /// sd_sparse_solve (inlined into a generic and an AVX2 copy: its passes over the island's vectors then take four
 /// lanes at a time; AVX2 without FMA, so both copies give the same bits).
 SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, const double* b, double* x) {
@@ -650,7 +741,11 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
     const int32_t base = island->rowStart, n = island->rowCount;
     const double start = sd_now();
     const double numericBefore = sp->numericSeconds;
-    const int32_t bodies = sd_compact_rows(world, island, factor);
+    // With worker threads, the passes over the rows, the products and the vector updates are split among them
+    // (same bits: above).
+    sdTaskPool* pool = world->tasks;
+    const bool parallel = pool != NULL && factor->taskCount > 0;
+    const int32_t bodies = parallel ? factor->bodyCount : sd_compact_rows(world, island, factor);
     // In elimination order: rhs_f = b_f − K_fc·λ_c, rhs_c = λ_c; the start x (fixed rows at their impulses).
     const uint8_t* fixed = sp->compactFixed + base;
     double* rhs = s->rhsCopy;
@@ -668,18 +763,26 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                               : NULL;
     bool anyFixed = false;
     int32_t changed = 0;
-    for (int32_t e = 0; e < n; ++e) {
-        const int32_t local = sp->layoutOf[base + e];
-        const double lambda = s->lambda[base + local];
-        rhs[e] = fixed[e] ? lambda : b[local];
-        p[e] = fixed[e] ? lambda : 0.0;
-        anyFixed |= fixed[e] && lambda != 0.0;
-        changed += fixed[e] != sp->factorFixed[base + local];
-        xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
+    sdSolvePassJob job = {.world = world, .island = island, .factor = factor, .b = b, .guess = guess, .rhs = rhs,
+                          .p = p, .q = q, .r = r, .z = z, .xe = xe, .x = x};
+    if (parallel) {
+        job.pass = sdSolvePass_setup;
+        const int32_t pieces = sd_solve_pass(pool, &job);
+        for (int32_t t = 0; t < pieces; ++t) {
+            anyFixed |= job.pieceFixed[t];
+            changed += job.pieceChanged[t];
+        }
+    } else {
+        for (int32_t e = 0; e < n; ++e) {
+            const int32_t local = sp->layoutOf[base + e];
+            const double lambda = s->lambda[base + local];
+            rhs[e] = fixed[e] ? lambda : b[local];
+            p[e] = fixed[e] ? lambda : 0.0;
+            anyFixed |= fixed[e] && lambda != 0.0;
+            changed += fixed[e] != sp->factorFixed[base + local];
+            xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
+        }
     }
-    // With worker threads, the products and the vector updates are split among them (same bits: above).
-    sdTaskPool* pool = world->tasks;
-    const bool parallel = pool != NULL && factor->taskCount > 0;
     if (anyFixed) {
         if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
         else sd_compact_apply(sp, island, bodies, p, q, false);
@@ -705,22 +808,31 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             gb += xe[e] * rhs[e];
             gkg += xe[e] * q[e];
         }
-        if (gkg > 0.0 && gb > 0.0) {
-            const double alpha = gb / gkg;
-            for (int32_t e = 0; e < n; ++e) {
-                if (fixed[e]) continue;
-                xe[e] *= alpha;
-                q[e] *= alpha;
+        double worst = 0.0;
+        if (parallel) {
+            job.pass = sdSolvePass_scale;
+            job.alpha = gkg > 0.0 && gb > 0.0 ? gb / gkg : 1.0;
+            job.largest = !velocity;
+            const int32_t pieces = sd_solve_pass(pool, &job);
+            for (int32_t t = 0; t < pieces; ++t) worst = fmax(worst, job.pieceLargest[t]);
+        } else {
+            if (gkg > 0.0 && gb > 0.0) {
+                const double alpha = gb / gkg;
+                for (int32_t e = 0; e < n; ++e) {
+                    if (fixed[e]) continue;
+                    xe[e] *= alpha;
+                    q[e] *= alpha;
+                }
             }
+            // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a
+            // projection step's stopping test needs the largest |r| (after every update of r below too).
+            for (int32_t e = 0; e < n; ++e) {
+                const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
+                r[e] = re;
+                z[e] = re;
+            }
+            worst = velocity ? 0.0 : sd_largest_magnitude(r, n);
         }
-        // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a projection
-        // step's stopping test needs the largest |r| (after every update of r below too).
-        for (int32_t e = 0; e < n; ++e) {
-            const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
-            r[e] = re;
-            z[e] = re;
-        }
-        double worst = velocity ? 0.0 : sd_largest_magnitude(r, n);
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
@@ -776,15 +888,23 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         sd_sparse_substitute_backward(sp, factor, xe, world->tasks);
         sp->solveFlops += 4.0 * (double)factor->nonzeros;
     }
-    for (int32_t e = 0; e < n; ++e) {
-        const int32_t local = sp->layoutOf[base + e];
-        x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
-    }
-    if (s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations) {
-        double* keep = sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base;
+    double* keep = s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations
+                       ? sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base
+                       : NULL;
+    if (parallel) {
+        job.pass = sdSolvePass_output;
+        job.keep = keep;
+        sd_solve_pass(pool, &job);
+    } else {
         for (int32_t e = 0; e < n; ++e) {
             const int32_t local = sp->layoutOf[base + e];
-            keep[local] = fixed[e] ? 0.0 : xe[e];
+            x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
+        }
+        if (keep != NULL) {
+            for (int32_t e = 0; e < n; ++e) {
+                const int32_t local = sp->layoutOf[base + e];
+                keep[local] = fixed[e] ? 0.0 : xe[e];
+            }
         }
     }
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
