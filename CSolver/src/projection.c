@@ -111,16 +111,21 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island) {
     return error;
 }
 
-bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
+typedef struct sdProjectionFill {
+    sdWorld* world;
+    const sdIsland* island;
+    bool error[sdRangeMaxPieces]; // per piece: a row beyond the tolerance
+} sdProjectionFill;
+
+/// sd_fill_projection_rows over the island's rows [rowStart + begin, rowStart + end): each row's own outputs.
+static void sd_fill_projection_range(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sdProjectionFill* job = context;
+    sdWorld* world = job->world;
+    const sdIsland* island = job->island;
     sdSolverScratch* s = &world->scratch;
-    s->warmStart = false;
-    // Each row filled and set up in one pass (the rows of a large island do not stay in cache between two).
-    const double start = sd_now();
-    bool islandError = false;
-    const int32_t end = island->rowStart + island->rowCount;
     const bool sparse = island->path == sdSolvePath_sparse;
-    if (sparse) sd_gather_fill_bodies(world, island);
-    for (int32_t r = island->rowStart; r < end; ++r) {
+    bool islandError = false;
+    for (int32_t r = island->rowStart + begin; r < island->rowStart + end; ++r) {
         if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, 1.0, false);
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
@@ -140,6 +145,23 @@ bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
         }
         sd_fix_immovable_row(s, row, r);
     }
+    job->error[piece] = islandError;
+}
+
+bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
+    sdSolverScratch* s = &world->scratch;
+    s->warmStart = false;
+    // Each row filled and set up in one pass (the rows of a large island do not stay in cache between two).
+    const double start = sd_now();
+    const bool sparse = island->path == sdSolvePath_sparse;
+    if (sparse) sd_gather_fill_bodies(world, island);
+    // An island with worker tasks by row ranges on the workers (sd_fill_row_geometry_shared: no shared writes).
+    sdTaskPool* pool = sparse && s->sparse.islands[island->sparse].taskCount > 0 ? world->tasks : NULL;
+    sdProjectionFill job = {.world = world, .island = island};
+    const int32_t pieces =
+        sd_task_pool_range(pool, sd_fill_projection_range, &job, island->rowCount, sdParallelFillRows, sdFillBlock);
+    bool islandError = false;
+    for (int32_t t = 0; t < pieces; ++t) islandError |= job.error[t];
     world->stats.assemblySeconds += sd_now() - start;
     return islandError;
 }

@@ -100,20 +100,52 @@ double sd_distance_row_error(sdWorld* world, const sdRowGeometry* g) {
     return sd_anchor_distance_error(&at, g);
 }
 
+/// sd_anchor_world without updating the body's rotation cache (a stale one is computed as sd_rotation would:
+/// the same cos and sin), for rows filled on worker threads that may share the body.
+static inline void sd_anchor_world_shared(const sdWorld* world, int32_t body, double lx, double ly, double* x,
+                                          double* y, double* rx, double* ry) {
+    if (body < 0) {
+        *x = lx;
+        *y = ly;
+        *rx = 0.0;
+        *ry = 0.0;
+        return;
+    }
+    const bool current = world->rotationAngle[body] == world->angle[body];
+    const double c = current ? world->rotationCos[body] : cos(world->angle[body]);
+    const double s = current ? world->rotationSin[body] : sin(world->angle[body]);
+    *rx = c * lx - s * ly;
+    *ry = s * lx + c * ly;
+    *x = world->x[body] + *rx;
+    *y = world->y[body] + *ry;
+}
+
 /// sd_fill_row_geometry's body, inlined into it twice: once for the distance rows (rigid links and springs, by far
-/// the most filled), whose copy drops the other types' branches, and once for every type.
+/// the most filled), whose copy drops the other types' branches, and once for every type; `shared`: the anchors
+/// by sd_anchor_world_shared.
 static inline __attribute__((always_inline)) void sd_fill_row_of_type(sdWorld* world, sdRow* row,
                                                                       const sdRowGeometry* g, int32_t jointIndex,
-                                                                      sdRowType type) {
+                                                                      sdRowType type, bool shared) {
     sdRowAnchors at;
-    sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
-    sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
+    if (shared) {
+        sd_anchor_world_shared(world, g->bodyA, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
+        sd_anchor_world_shared(world, g->bodyB, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
+    } else {
+        sd_anchor_world(world, g->bodyA, g->localAX, g->localAY, &at.ax, &at.ay, &at.rax, &at.ray);
+        sd_anchor_world(world, g->bodyB, g->localBX, g->localBY, &at.bx, &at.by, &at.rbx, &at.rby);
+    }
     sd_fill_row_from_anchors(world, row, g, jointIndex, type, &at);
 }
 
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type) {
-    if (type == sdRow_distance) sd_fill_row_of_type(world, row, g, jointIndex, sdRow_distance);
-    else sd_fill_row_of_type(world, row, g, jointIndex, type);
+    if (type == sdRow_distance) sd_fill_row_of_type(world, row, g, jointIndex, sdRow_distance, false);
+    else sd_fill_row_of_type(world, row, g, jointIndex, type, false);
+}
+
+void sd_fill_row_geometry_shared(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex,
+                                 sdRowType type) {
+    if (type == sdRow_distance) sd_fill_row_of_type(world, row, g, jointIndex, sdRow_distance, true);
+    else sd_fill_row_of_type(world, row, g, jointIndex, type, true);
 }
 
 /// tanh of the complex number x + iy. Beyond |x| = 20 it is ±1 to within e^(−2|x|) < 10⁻¹⁷ (and cosh would

@@ -15,6 +15,9 @@
 #define sdMergeBandwidth 8
 /// Most rows one joint produces.
 #define sdMaxRowsPerJoint 5
+/// Rows per piece when a sparse-path island with worker tasks is filled on the workers (velocity_solve.c,
+/// projection.c): below this a piece costs more to hand out than to fill.
+#define sdParallelFillRows 512
 
 /// Writes the row types of a joint into `types` and returns how many.
 int32_t sd_joint_row_types(const sdJoint* joint, uint8_t* types);
@@ -25,6 +28,10 @@ void sd_refresh_row_geometry(sdWorld* world, double h);
 /// Jacobian, error, flags and bounds of one row at the current positions, from its joint's geometry `g` (the
 /// joint itself is read only for prismatic axes and limits).
 void sd_fill_row_geometry(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex, sdRowType type);
+/// sd_fill_row_geometry for rows filled on worker threads: it reads the bodies' rotation caches without updating
+/// them (a static body may end rows of two threads), the same values.
+void sd_fill_row_geometry_shared(sdWorld* world, sdRow* row, const sdRowGeometry* g, int32_t jointIndex,
+                                 sdRowType type);
 /// Asks for what sd_anchor_world reads of a row's two bodies: positions, angles and cached rotations.
 static inline void sd_prefetch_row_anchors(const sdWorld* world, const sdRowGeometry* g) {
     const int32_t ends[2] = {g->bodyA, g->bodyB};

@@ -23,4 +23,15 @@ void sd_task_pool_destroy(sdTaskPool* pool);
 /// the calling thread when `pool` is NULL or count is 1 — and returns when all have finished.
 void sd_task_pool_run(sdTaskPool* pool, sdTaskFunction function, void* context, int32_t count);
 
+/// Most pieces sd_task_pool_range cuts a range into (piece numbers are below it).
+#define sdRangeMaxPieces (4 * sdMaxWorkers)
+typedef void (*sdRangeFunction)(void* context, int32_t piece, int32_t begin, int32_t end);
+/// Runs function(context, piece, begin, end) over contiguous pieces of [0, n) that cover it once, in piece order
+/// of begin — a few a worker, each of at least `grain` items and starting at a multiple of `align` — or as piece 0
+/// over all of [0, n) on the calling thread when `pool` is NULL or n is under two grains; returns the number of
+/// pieces. For work whose items are independent (each writes only its own outputs, a piece's own reductions
+/// indexed by its piece): the pieces then change no result.
+int32_t sd_task_pool_range(sdTaskPool* pool, sdRangeFunction function, void* context, int32_t n, int32_t grain,
+                           int32_t align);
+
 #endif

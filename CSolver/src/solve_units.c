@@ -57,8 +57,8 @@ static inline double sd_row_self_coupling(const sdWorld* world, const sdRow* row
 }
 
 /// The geometry half of sd_fill_row_at: prefetches 16 rows ahead and fills the Jacobian and error of the row at
-/// layout position p.
-static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end, bool springs) {
+/// layout position p (`shared`: by sd_fill_row_geometry_shared, for rows filled on worker threads).
+static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end, bool springs, bool shared) {
     sdSolverScratch* s = &world->scratch;
     // The joints' geometry is copied in layout order (sd_refresh_row_geometry), but their bodies are visited in
     // layout order, not memory order: ask for their positions and rotations 16 rows ahead.
@@ -89,7 +89,8 @@ static inline sdRow* sd_fill_row_jacobian(sdWorld* world, int32_t p, int32_t end
     }
     const int32_t r = s->sortIndex[p];
     sdRow* row = &s->rows[r];
-    sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    if (shared) sd_fill_row_geometry_shared(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
+    else sd_fill_row_geometry(world, row, &s->geometry[r], s->rowJoint[r], (sdRowType)s->rowType[r]);
     return row;
 }
 
@@ -114,7 +115,7 @@ static inline void sd_fill_row_mass(sdWorld* world, int32_t p, sdRow* row, doubl
 }
 
 sdRow* sd_fill_row_at(sdWorld* world, int32_t p, int32_t end, double h, bool springs) {
-    sdRow* row = sd_fill_row_jacobian(world, p, end, springs);
+    sdRow* row = sd_fill_row_jacobian(world, p, end, springs, false);
     sd_fill_row_mass(world, p, row, h, springs);
     return row;
 }
@@ -124,7 +125,7 @@ static void sd_fill_general_rows_at(sdWorld* world, int32_t p, int32_t count, in
     // All the Jacobians first: their square roots and divisions overlap, where each row's J·M⁻¹·Jᵀ right after
     // its Jacobian would wait for them (every row takes the same operations either way).
     sdRow* rows[sdFillBlock];
-    for (int32_t q = 0; q < count; ++q) rows[q] = sd_fill_row_jacobian(world, p + q, end, springs);
+    for (int32_t q = 0; q < count; ++q) rows[q] = sd_fill_row_jacobian(world, p + q, end, springs, false);
     for (int32_t q = 0; q < count; ++q) sd_fill_row_mass(world, p + q, rows[q], h, springs);
 }
 
@@ -135,7 +136,11 @@ void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs) 
     world->stats.assemblySeconds += sd_now() - start;
 }
 
-void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
+/// sd_gather_fill_bodies over the island-local bodies [begin, end): each body's own slots and rotation cache.
+static void sd_gather_fill_range(void* context, int32_t piece, int32_t begin, int32_t n) {
+    (void)piece;
+    sdWorld* world = ((void**)context)[0];
+    const sdIsland* island = ((void**)context)[1];
     sdSparseState* sp = &world->scratch.sparse;
     const sdSparseIsland* factor = &sp->islands[island->sparse];
     const int32_t* restrict bodies = sp->islandBodies + factor->bodyStart;
@@ -151,8 +156,7 @@ void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
     double* restrict rotationAngle = world->rotationAngle;
     double* restrict rotationCos = world->rotationCos;
     double* restrict rotationSin = world->rotationSin;
-    const int32_t n = factor->bodyCount;
-    for (int32_t i = 0; i < n; ++i) {
+    for (int32_t i = begin; i < n; ++i) {
         if (i + 32 < n) { // island-local numbers follow the rows, not the slots: ask well ahead
             const int32_t ahead = bodies[i + 32];
             SD_PREFETCH(&x[ahead]);
@@ -179,6 +183,15 @@ void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
     }
 }
 
+void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
+    const sdSparseIsland* factor = &world->scratch.sparse.islands[island->sparse];
+    void* context[2] = {world, (void*)island};
+    // Bodies per piece on the workers (an island with tasks: each body is one island-local number, one piece's).
+    const int32_t grain = 1024;
+    sd_task_pool_range(factor->taskCount > 0 ? world->tasks : NULL, sd_gather_fill_range, context, factor->bodyCount,
+                       grain, 1);
+}
+
 /// sd_fill_rows_at for a sparse-path island whose bodies were just gathered (sd_gather_fill_bodies): its distance
 /// rows between two of its dynamic bodies read them there, walking the cache in the rows' order.
 static void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, int32_t count, int32_t end,
@@ -187,6 +200,8 @@ static void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32
     const sdSparseState* sp = &s->sparse;
     const double* cache = sp->bodyVector;
     const double* mass = sp->bodyMass;
+    // An island with worker tasks is filled by row ranges on the workers (velocity_solve.c, projection.c).
+    const bool shared = sp->islands[island->sparse].taskCount > 0;
     sdRow* rows[sdFillBlock];
     const sdCompactRow* ends[sdFillBlock];
     for (int32_t q = 0; q < count; ++q) {
@@ -194,7 +209,7 @@ static void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32
         const sdCompactRow* c = &sp->compact[island->rowStart + sp->elimination[position]];
         ends[q] = NULL;
         if (s->rowType[r] != sdRow_distance || c->a < 0 || c->b < 0 || c->a == c->b) {
-            rows[q] = sd_fill_row_jacobian(world, position, end, springs);
+            rows[q] = sd_fill_row_jacobian(world, position, end, springs, shared);
             continue;
         }
         // Both ends are the island's dynamic bodies, in the cache: only the row's record and geometry, scattered

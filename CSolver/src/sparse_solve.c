@@ -18,6 +18,9 @@
 
 #include <string.h>
 
+/// Rows per piece of a row-by-row pass on the workers: below this a fork costs more than it saves.
+#define sdParallelRowGrain 1024
+
 /// Gathers the island's masses and its active set in elimination order for the solve (its rows were copied into
 /// compact form as they were filled: sd_sparse_keep_row); returns the number of bodies.
 static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdSparseIsland* factor) {
@@ -127,8 +130,144 @@ SD_TARGET_AVX2 static void sd_sparse_apply_avx2(const sdWorld* world, const sdIs
 }
 #endif
 
+// sd_sparse_apply on worker threads, for an island with tasks: each body's rows in layout order (listed once per
+// layout), so each body takes its rows' terms in the order the row loop above adds them, and the bodies split
+// into ranges. A row's ends that the compact row does not name (static bodies) go after, on the calling thread.
+
+/// Lists every island with tasks' bodies' rows for the current layout; false when the lists cannot grow (the
+/// apply then stays on the calling thread).
+static bool sd_list_apply_rows(const sdWorld* world) {
+    const sdSolverScratch* s = &world->scratch;
+    sdSparseState* sp = (sdSparseState*)&s->sparse; // the apply's world is const for its bodies, not its scratch
+    if (sp->applyListed && sp->applyLayout == s->layoutVersion) return true;
+    sp->applyListed = false;
+    size_t starts = 0;
+    for (int32_t k = 0; k < sp->islandCount; ++k) starts += (size_t)sp->islands[k].bodyCount + 1;
+    const size_t rows = 2 * (size_t)s->rowCount, islands = (size_t)sp->islandCount;
+    if (starts > sp->applyStartCapacity) {
+        if (!SD_GROW(sp->applyStart, starts)) return false;
+        sp->applyStartCapacity = starts;
+    }
+    if (rows > sp->applyRowCapacity) {
+        if (!SD_GROW(sp->applyRow, rows)) return false;
+        sp->applyRowCapacity = rows;
+    }
+    if (islands > sp->applyStaticCapacity) {
+        if (!SD_GROW(sp->applyStatic, islands)) return false;
+        sp->applyStaticCapacity = islands;
+    }
+    for (int32_t k = 0; k < sp->islandCount; ++k) {
+        const sdSparseIsland* factor = &sp->islands[k];
+        if (factor->taskCount == 0) continue;
+        const sdIsland* island = &s->islands[factor->island];
+        const int32_t base = island->rowStart, n = island->rowCount, bodies = factor->bodyCount;
+        const int32_t* elimination = sp->elimination + base;
+        const sdCompactRow* compact = sp->compact + base;
+        int32_t* start = sp->applyStart + factor->bodyStart + k;
+        int32_t* list = sp->applyRow;
+        memset(start, 0, ((size_t)bodies + 1) * sizeof(int32_t));
+        bool staticEnds = false;
+        for (int32_t p = 0; p < n; ++p) {
+            const sdCompactRow* c = &compact[elimination[p]];
+            if (c->a >= 0) start[c->a + 1] += 1;
+            if (c->b >= 0) start[c->b + 1] += 1;
+            const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[base + p]]];
+            staticEnds |= (c->a < 0 && joint->bodyA >= 0) || (c->b < 0 && joint->bodyB >= 0);
+        }
+        sp->applyStatic[k] = staticEnds;
+        start[0] = 2 * base;
+        for (int32_t i = 0; i < bodies; ++i) start[i + 1] += start[i];
+        for (int32_t p = 0; p < n; ++p) { // start[i] as body i's cursor: it ends at body i + 1's start
+            const sdCompactRow* c = &compact[elimination[p]];
+            if (c->a >= 0) list[start[c->a]++] = 2 * p;
+            if (c->b >= 0) list[start[c->b]++] = 2 * p + 1;
+        }
+        for (int32_t i = bodies; i > 0; --i) start[i] = start[i - 1];
+        start[0] = 2 * base;
+    }
+    sp->applyLayout = s->layoutVersion;
+    sp->applyListed = true;
+    return true;
+}
+
+typedef struct sdApplyJob {
+    const sdWorld* world;
+    const sdIsland* island;
+    const double* value;
+    double *x, *y, *a;
+} sdApplyJob;
+
+/// sd_sparse_apply_body's terms for the island-local bodies [begin, end), each body's in its rows' layout order.
+SD_INLINE void sd_apply_bodies_body(const sdApplyJob* job, int32_t begin, int32_t end) {
+    const sdSparseState* sp = &job->world->scratch.sparse;
+    const sdIsland* island = job->island;
+    const sdSparseIsland* factor = &sp->islands[island->sparse];
+    const int32_t base = island->rowStart;
+    const int32_t* restrict islandBodies = sp->islandBodies + factor->bodyStart;
+    const int32_t* restrict start = sp->applyStart + factor->bodyStart + island->sparse;
+    const int32_t* restrict list = sp->applyRow;
+    const int32_t* restrict elimination = sp->elimination + base;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const double* restrict mass = sp->bodyMass;
+    const double* restrict value = job->value;
+    double* restrict x = job->x;
+    double* restrict y = job->y;
+    double* restrict a = job->a;
+    for (int32_t i = begin; i < end; ++i) {
+        if (i + 16 < end) {
+            const int32_t ahead = islandBodies[i + 16];
+            SD_PREFETCH(&x[ahead]);
+            SD_PREFETCH(&y[ahead]);
+            SD_PREFETCH(&a[ahead]);
+        }
+        const int32_t body = islandBodies[i];
+        sdBodyLanes lane = {x[body], y[body], a[body], 0.0};
+        const sdBodyLanes m = {mass[2 * i], mass[2 * i], mass[2 * i + 1], 0.0};
+        for (int32_t q = start[i]; q < start[i + 1]; ++q) {
+            const int32_t p = list[q] >> 1;
+            const double v = value[p];
+            if (v == 0.0) continue;
+            const sdCompactRow* c = &rows[elimination[p]];
+            lane += (m * *(const sdBodyLanesUnaligned*)((list[q] & 1) ? c->jb : c->ja)) * v;
+        }
+        x[body] = lane[0];
+        y[body] = lane[1];
+        a[body] = lane[2];
+    }
+}
+static void sd_apply_bodies_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sd_apply_bodies_body(context, begin, end);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_apply_bodies_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sd_apply_bodies_body(context, begin, end);
+}
+#endif
+
 void sd_sparse_apply(const sdWorld* world, const sdIsland* island, const double* value, double* x, double* y,
                      double* a) {
+    const sdSparseState* sp = &world->scratch.sparse;
+    const sdSparseIsland* factor = &sp->islands[island->sparse];
+    if (world->tasks != NULL && factor->taskCount > 0 && sd_list_apply_rows(world)) {
+        sdApplyJob job = {world, island, value, x, y, a};
+        sdRangeFunction bodies = sd_apply_bodies_generic;
+#if SD_AVX2_DISPATCH
+        if (sd_cpu_has_avx2()) bodies = sd_apply_bodies_avx2;
+#endif
+        sd_task_pool_range(world->tasks, bodies, &job, factor->bodyCount, sdParallelRowGrain / 2, 1);
+        if (sp->applyStatic[island->sparse]) {
+            const sdCompactRow* rows = sp->compact + island->rowStart;
+            const int32_t* elimination = sp->elimination + island->rowStart;
+            for (int32_t p = 0; p < island->rowCount; ++p) {
+                const sdCompactRow* c = &rows[elimination[p]];
+                if (value[p] != 0.0 && (c->a < 0 || c->b < 0))
+                    sd_apply_static_ends(world, sd_island_row(&world->scratch, island, p), c, value[p], x, y, a);
+            }
+        }
+        return;
+    }
 #if SD_AVX2_DISPATCH
     if (sd_cpu_has_avx2()) return sd_sparse_apply_avx2(world, island, value, x, y, a);
 #endif
@@ -249,6 +388,130 @@ static double sd_compact_apply_dot(sdSparseState* sp, const sdIsland* island, in
     return sd_compact_apply_dot_generic(sp, island, bodies, p, q);
 }
 
+// The products on worker threads, for an island whose factor has tasks (sdSparseTask: subtrees of the assembly
+// tree, each a run of consecutive rows). Rows that share a body are coupled in K, so one of them is an ancestor of
+// the other in the assembly tree: no body is reached by two tasks' rows, and a body a task's rows reach is reached
+// otherwise only by rows of the task's ancestors, later in elimination order. So the tasks scatter M⁻¹·Jᵀ·x of their
+// rows at once, then the calling thread the rows outside every task, in order: every body takes its rows' terms in
+// elimination order, as sd_compact_scatter adds them. The row products then are independent, row by row.
+typedef struct sdProductJob {
+    sdSparseState* sp;
+    const sdIsland* island;
+    double* x;             // the vector multiplied: p, updated in the scatter when `update` (its rows are the task's)
+    const double* z;       // update 1: x = z; update 2: x = z + β·x (the conjugate-gradient direction)
+    double beta;
+    int update;
+    double* out;
+    bool identityForFixed; // scatter fixed rows' x as zero
+    bool zeroFixed;        // out = 0 on fixed rows (the CG product), else x when identityForFixed, else K·x
+} sdProductJob;
+
+/// The scatter of rows [begin, end) (elimination order) into the body lanes, after updating x there when asked.
+SD_INLINE void sd_product_scatter_body(const sdProductJob* job, int32_t begin, int32_t end) {
+    const sdSparseState* sp = job->sp;
+    const int32_t base = job->island->rowStart;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    double* restrict y = sp->bodyVector;
+    double* restrict x = job->x;
+    const double* restrict z = job->z;
+    const double beta = job->beta;
+    for (int32_t e = begin; e < end; ++e) {
+        if (job->update == 1) x[e] = z[e];
+        else if (job->update == 2) x[e] = z[e] + beta * x[e];
+        sd_compact_scatter_row(y, sp->bodyMass, &rows[e], job->identityForFixed && fixed[e] ? 0.0 : x[e]);
+    }
+}
+
+/// The row products of rows [begin, end) from the scattered body lanes.
+SD_INLINE void sd_product_rows_body(const sdProductJob* job, int32_t begin, int32_t end) {
+    const sdSparseState* sp = job->sp;
+    const int32_t base = job->island->rowStart;
+    const sdCompactRow* restrict rows = sp->compact + base;
+    const uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict y = sp->bodyVector;
+    const double* restrict x = job->x;
+    double* restrict out = job->out;
+    for (int32_t e = begin; e < end; ++e) {
+        if (fixed[e] && job->zeroFixed) out[e] = 0.0;
+        else if (fixed[e] && job->identityForFixed) out[e] = x[e];
+        else out[e] = sd_compact_row_product(&rows[e], y, x[e]);
+    }
+}
+
+/// A task's rows: its subtree's pivots, [first of its first supernode, rowEnd).
+static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseTask* task) {
+    return sp->supernodes[task->nodeStart].first;
+}
+
+static void sd_product_scatter_task_generic(void* context, int32_t t) {
+    const sdProductJob* job = context;
+    const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
+    sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+}
+static void sd_product_rows_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sd_product_rows_body(context, begin, end);
+}
+static void sd_product_scatter_rows_generic(const sdProductJob* job, int32_t begin, int32_t end) {
+    sd_product_scatter_body(job, begin, end);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_product_scatter_task_avx2(void* context, int32_t t) {
+    const sdProductJob* job = context;
+    const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
+    sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+}
+SD_TARGET_AVX2 static void sd_product_rows_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sd_product_rows_body(context, begin, end);
+}
+SD_TARGET_AVX2 static void sd_product_scatter_rows_avx2(const sdProductJob* job, int32_t begin, int32_t end) {
+    sd_product_scatter_body(job, begin, end);
+}
+#endif
+
+
+/// out = A·x (sd_compact_apply's, or with zeroFixed sd_compact_apply_dot's product) on the pool, for an island
+/// with tasks; x first set from z when job->update.
+static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, int32_t bodies,
+                                const sdProductJob* job) {
+    sdSparseState* sp = job->sp;
+    const int32_t n = job->island->rowCount;
+    memset(sp->bodyVector, 0, SD_BODY_STRIDE * (size_t)bodies * sizeof(double));
+    sdTaskFunction scatterTask = sd_product_scatter_task_generic;
+    sdRangeFunction rowsTask = sd_product_rows_generic;
+    void (*scatterRows)(const sdProductJob*, int32_t, int32_t) = sd_product_scatter_rows_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) {
+        scatterTask = sd_product_scatter_task_avx2;
+        rowsTask = sd_product_rows_avx2;
+        scatterRows = sd_product_scatter_rows_avx2;
+    }
+#endif
+    sd_task_pool_run(pool, scatterTask, (void*)job, factor->taskCount);
+    // The rows outside every task, in elimination order: the gaps between the tasks' runs of rows.
+    int32_t firsts[sdSparseMaxTasks], ends[sdSparseMaxTasks];
+    const int32_t count = factor->taskCount;
+    for (int32_t t = 0; t < count; ++t) { // sorted by first row (the tasks are few)
+        const sdSparseTask* task = &sp->tasks[factor->taskStart + t];
+        int32_t i = t;
+        for (; i > 0 && firsts[i - 1] > sd_task_first_row(sp, task); --i) {
+            firsts[i] = firsts[i - 1];
+            ends[i] = ends[i - 1];
+        }
+        firsts[i] = sd_task_first_row(sp, task);
+        ends[i] = task->rowEnd;
+    }
+    int32_t e = 0;
+    for (int32_t t = 0; t <= count; ++t) {
+        const int32_t gapEnd = t < count ? firsts[t] : n;
+        if (e < gapEnd) scatterRows(job, e, gapEnd);
+        if (t < count) e = ends[t];
+    }
+    sd_task_pool_range(pool, rowsTask, (void*)job, n, sdParallelRowGrain, 1);
+}
+
 /// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
 /// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does). With x given, the same
 /// pass sums the velocity solve's energy xᵀ·(b − r) on the free rows, in row order, into *energy.
@@ -314,6 +577,40 @@ static double sd_cg_update(double* restrict x, double* restrict r, double* restr
     return fmax(fmax(m[0], m[1]), fmax(m[2], m[3]));
 }
 
+/// sd_cg_update over the pieces of a range on the pool: each piece's largest |r| kept by its piece, the maximum
+/// of them the same in any split.
+typedef struct sdUpdateJob {
+    double *x, *r, *z;
+    const double *p, *q;
+    double alpha;
+    bool largest;
+    double pieceLargest[sdRangeMaxPieces];
+} sdUpdateJob;
+static void sd_cg_update_piece_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sdUpdateJob* job = context;
+    job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
+                                            job->q + begin, job->alpha, end - begin, job->largest);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_cg_update_piece_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sdUpdateJob* job = context;
+    job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
+                                            job->q + begin, job->alpha, end - begin, job->largest);
+}
+#endif
+static double sd_parallel_cg_update(sdTaskPool* pool, double* x, double* r, double* z, const double* p,
+                                    const double* q, double alpha, int32_t n, bool largest) {
+    sdUpdateJob job = {x, r, z, p, q, alpha, largest, {0.0}};
+    sdRangeFunction piece = sd_cg_update_piece_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) piece = sd_cg_update_piece_avx2;
+#endif
+    const int32_t pieces = sd_task_pool_range(pool, piece, &job, n, sdParallelRowGrain, 4);
+    double m = 0.0;
+    for (int32_t t = 0; t < pieces; ++t) m = fmax(m, job.pieceLargest[t]);
+    return m;
+}
+
 /// Factors the island's K with the current active set and does the forward half of the direct solve of
 /// `rhs` into `x` (sd_sparse_substitute_backward finishes it); false when K is not positive definite.
 static bool sd_sparse_refactor(sdWorld* world, const sdIsland* island, sdSparseIsland* factor, const double* rhs,
@@ -344,6 +641,97 @@ static double sd_largest_magnitude(const double* restrict v, int32_t n) {
     return fmax(fmax(m0, m1), fmax(m2, m3));
 }
 
+// The solve's row-by-row passes on worker threads, for an island with tasks: each row's (and each body's) own
+// outputs, by ranges; the counts and flags they gather per piece, combined after (an or, a sum of integers, a
+// maximum: the same in any split).
+typedef struct sdSolvePassJob {
+    sdWorld* world;
+    const sdIsland* island;
+    const sdSparseIsland* factor;
+    int pass;                     // sdSolvePass_*
+    const double* b;              // setup: the right-hand side (layout order); output: unused
+    const double* guess;          // setup: the starting guess (layout order) or NULL
+    double *rhs, *p, *q, *r, *z, *xe, *x, *keep;
+    double alpha;                 // scale: the guess's multiple, or 1 (not scaled)
+    bool largest;                 // scale: each piece's largest |r|
+    bool pieceFixed[sdRangeMaxPieces];
+    int32_t pieceChanged[sdRangeMaxPieces];
+    double pieceLargest[sdRangeMaxPieces];
+} sdSolvePassJob;
+enum { sdSolvePass_setup, sdSolvePass_scale, sdSolvePass_output };
+
+/// One piece [begin, end) of a pass (elimination order; the setup's bodies in proportion).
+SD_INLINE void sd_solve_pass_body(sdSolvePassJob* job, int32_t piece, int32_t begin, int32_t end) {
+    sdSolverScratch* s = &job->world->scratch;
+    sdSparseState* sp = &s->sparse;
+    const int32_t base = job->island->rowStart, n = job->island->rowCount;
+    const int32_t* restrict layoutOf = sp->layoutOf + base;
+    uint8_t* restrict fixed = sp->compactFixed + base;
+    const double* restrict lambda = s->lambda + base;
+    if (job->pass == sdSolvePass_setup) { // sd_compact_rows, then the start of sd_sparse_solve_body
+        const int32_t bodies = job->factor->bodyCount;
+        const int32_t* islandBodies = sp->islandBodies + job->factor->bodyStart;
+        const int32_t bodyEnd = (int32_t)((int64_t)bodies * end / n);
+        for (int32_t i = (int32_t)((int64_t)bodies * begin / n); i < bodyEnd; ++i) {
+            sp->bodyMass[2 * i] = job->world->invMass[islandBodies[i]];
+            sp->bodyMass[2 * i + 1] = job->world->invInertia[islandBodies[i]];
+        }
+        bool anyFixed = false;
+        int32_t changed = 0;
+        for (int32_t e = begin; e < end; ++e) {
+            const int32_t local = layoutOf[e];
+            fixed[e] = s->fixed[base + local];
+            const double l = lambda[local];
+            job->rhs[e] = fixed[e] ? l : job->b[local];
+            job->p[e] = fixed[e] ? l : 0.0;
+            anyFixed |= fixed[e] && l != 0.0;
+            changed += fixed[e] != sp->factorFixed[base + local];
+            job->xe[e] = fixed[e] ? l : (job->guess != NULL ? job->guess[local] : 0.0);
+        }
+        job->pieceFixed[piece] = anyFixed;
+        job->pieceChanged[piece] = changed;
+    } else if (job->pass == sdSolvePass_scale) { // the guess scaled, then r = b − K·x and z = r
+        double* restrict xe = job->xe;
+        double* restrict q = job->q;
+        if (job->alpha != 1.0) {
+            for (int32_t e = begin; e < end; ++e) {
+                if (fixed[e]) continue;
+                xe[e] *= job->alpha;
+                q[e] *= job->alpha;
+            }
+        }
+        for (int32_t e = begin; e < end; ++e) {
+            const double re = fixed[e] ? 0.0 : job->rhs[e] - q[e];
+            job->r[e] = re;
+            job->z[e] = re;
+        }
+        job->pieceLargest[piece] = job->largest ? sd_largest_magnitude(job->r + begin, end - begin) : 0.0;
+    } else { // the impulses back in layout order, and a projection step's correction kept
+        for (int32_t e = begin; e < end; ++e) {
+            const int32_t local = layoutOf[e];
+            job->x[local] = fixed[e] ? lambda[local] : job->xe[e];
+            if (job->keep != NULL) job->keep[local] = fixed[e] ? 0.0 : job->xe[e];
+        }
+    }
+}
+static void sd_solve_pass_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sd_solve_pass_body(context, piece, begin, end);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_solve_pass_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sd_solve_pass_body(context, piece, begin, end);
+}
+#endif
+
+/// Runs a pass on the pool; returns its pieces.
+static int32_t sd_solve_pass(sdTaskPool* pool, sdSolvePassJob* job) {
+    sdRangeFunction pass = sd_solve_pass_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) pass = sd_solve_pass_avx2;
+#endif
+    return sd_task_pool_range(pool, pass, job, job->island->rowCount, sdParallelRowGrain, 4);
+}
+
 /// sd_sparse_solve (inlined into a generic and an AVX2 copy: its passes over the island's vectors then take four
 /// lanes at a time; AVX2 without FMA, so both copies give the same bits).
 SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, const double* b, double* x) {
@@ -353,7 +741,11 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
     const int32_t base = island->rowStart, n = island->rowCount;
     const double start = sd_now();
     const double numericBefore = sp->numericSeconds;
-    const int32_t bodies = sd_compact_rows(world, island, factor);
+    // With worker threads, the passes over the rows, the products and the vector updates are split among them
+    // (same bits: above).
+    sdTaskPool* pool = world->tasks;
+    const bool parallel = pool != NULL && factor->taskCount > 0;
+    const int32_t bodies = parallel ? factor->bodyCount : sd_compact_rows(world, island, factor);
     // In elimination order: rhs_f = b_f − K_fc·λ_c, rhs_c = λ_c; the start x (fixed rows at their impulses).
     const uint8_t* fixed = sp->compactFixed + base;
     double* rhs = s->rhsCopy;
@@ -371,17 +763,29 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                               : NULL;
     bool anyFixed = false;
     int32_t changed = 0;
-    for (int32_t e = 0; e < n; ++e) {
-        const int32_t local = sp->layoutOf[base + e];
-        const double lambda = s->lambda[base + local];
-        rhs[e] = fixed[e] ? lambda : b[local];
-        p[e] = fixed[e] ? lambda : 0.0;
-        anyFixed |= fixed[e] && lambda != 0.0;
-        changed += fixed[e] != sp->factorFixed[base + local];
-        xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
+    sdSolvePassJob job = {.world = world, .island = island, .factor = factor, .b = b, .guess = guess, .rhs = rhs,
+                          .p = p, .q = q, .r = r, .z = z, .xe = xe, .x = x};
+    if (parallel) {
+        job.pass = sdSolvePass_setup;
+        const int32_t pieces = sd_solve_pass(pool, &job);
+        for (int32_t t = 0; t < pieces; ++t) {
+            anyFixed |= job.pieceFixed[t];
+            changed += job.pieceChanged[t];
+        }
+    } else {
+        for (int32_t e = 0; e < n; ++e) {
+            const int32_t local = sp->layoutOf[base + e];
+            const double lambda = s->lambda[base + local];
+            rhs[e] = fixed[e] ? lambda : b[local];
+            p[e] = fixed[e] ? lambda : 0.0;
+            anyFixed |= fixed[e] && lambda != 0.0;
+            changed += fixed[e] != sp->factorFixed[base + local];
+            xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
+        }
     }
     if (anyFixed) {
-        sd_compact_apply(sp, island, bodies, p, q, false);
+        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
+        else sd_compact_apply(sp, island, bodies, p, q, false);
         for (int32_t e = 0; e < n; ++e)
             if (!fixed[e]) rhs[e] -= q[e];
     }
@@ -394,7 +798,8 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         // a projection step when every row's linearised error after the step (its residual) is below
         // sdSparseProjectionResidual, a tenth of what the projection asks of the rows.
         const bool velocity = s->warmStart;
-        sd_compact_apply(sp, island, bodies, xe, q, true);
+        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, xe, NULL, 0.0, 0, q, true, false});
+        else sd_compact_apply(sp, island, bodies, xe, q, true);
         // The guess scaled to its best multiple in the energy norm (α = gᵀ·b / gᵀ·K·g on the free rows; the
         // product K·g is at hand): its direction is what carries over between substeps, its size less so.
         double gb = 0.0, gkg = 0.0;
@@ -403,22 +808,31 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             gb += xe[e] * rhs[e];
             gkg += xe[e] * q[e];
         }
-        if (gkg > 0.0 && gb > 0.0) {
-            const double alpha = gb / gkg;
-            for (int32_t e = 0; e < n; ++e) {
-                if (fixed[e]) continue;
-                xe[e] *= alpha;
-                q[e] *= alpha;
+        double worst = 0.0;
+        if (parallel) {
+            job.pass = sdSolvePass_scale;
+            job.alpha = gkg > 0.0 && gb > 0.0 ? gb / gkg : 1.0;
+            job.largest = !velocity;
+            const int32_t pieces = sd_solve_pass(pool, &job);
+            for (int32_t t = 0; t < pieces; ++t) worst = fmax(worst, job.pieceLargest[t]);
+        } else {
+            if (gkg > 0.0 && gb > 0.0) {
+                const double alpha = gb / gkg;
+                for (int32_t e = 0; e < n; ++e) {
+                    if (fixed[e]) continue;
+                    xe[e] *= alpha;
+                    q[e] *= alpha;
+                }
             }
+            // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a
+            // projection step's stopping test needs the largest |r| (after every update of r below too).
+            for (int32_t e = 0; e < n; ++e) {
+                const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
+                r[e] = re;
+                z[e] = re;
+            }
+            worst = velocity ? 0.0 : sd_largest_magnitude(r, n);
         }
-        // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a projection
-        // step's stopping test needs the largest |r| (after every update of r below too).
-        for (int32_t e = 0; e < n; ++e) {
-            const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
-            r[e] = re;
-            z[e] = re;
-        }
-        double worst = velocity ? 0.0 : sd_largest_magnitude(r, n);
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
@@ -437,18 +851,27 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                 }
             }
             if (iterations == sdSparseMaxIterations) break;
-            if (iterations == 0) {
-                memcpy(p, z, (size_t)n * sizeof(double));
+            double pq;
+            if (parallel) { // p = z + β·p in the product's scatter, pᵀ·q summed after it as the fused pass sums it
+                sdProductJob job = {sp, island, p, z, iterations == 0 ? 0.0 : rzNew / rz, iterations == 0 ? 1 : 2,
+                                    q, true, true};
+                sd_parallel_product(pool, factor, bodies, &job);
+                pq = sd_sparse_dot(p, q, n);
             } else {
-                const double beta = rzNew / rz;
-                for (int32_t e = 0; e < n; ++e) p[e] = z[e] + beta * p[e];
+                if (iterations == 0) {
+                    memcpy(p, z, (size_t)n * sizeof(double));
+                } else {
+                    const double beta = rzNew / rz;
+                    for (int32_t e = 0; e < n; ++e) p[e] = z[e] + beta * p[e];
+                }
+                pq = sd_compact_apply_dot(sp, island, bodies, p, q);
             }
             rz = rzNew;
             iterations += 1;
-            const double pq = sd_compact_apply_dot(sp, island, bodies, p, q);
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
-            const double largest = sd_cg_update(xe, r, z, p, q, alpha, n, !velocity);
+            const double largest = parallel ? sd_parallel_cg_update(pool, xe, r, z, p, q, alpha, n, !velocity)
+                                            : sd_cg_update(xe, r, z, p, q, alpha, n, !velocity);
             if (!velocity) worst = largest;
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
@@ -465,15 +888,23 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         sd_sparse_substitute_backward(sp, factor, xe, world->tasks);
         sp->solveFlops += 4.0 * (double)factor->nonzeros;
     }
-    for (int32_t e = 0; e < n; ++e) {
-        const int32_t local = sp->layoutOf[base + e];
-        x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
-    }
-    if (s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations) {
-        double* keep = sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base;
+    double* keep = s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations
+                       ? sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base
+                       : NULL;
+    if (parallel) {
+        job.pass = sdSolvePass_output;
+        job.keep = keep;
+        sd_solve_pass(pool, &job);
+    } else {
         for (int32_t e = 0; e < n; ++e) {
             const int32_t local = sp->layoutOf[base + e];
-            keep[local] = fixed[e] ? 0.0 : xe[e];
+            x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
+        }
+        if (keep != NULL) {
+            for (int32_t e = 0; e < n; ++e) {
+                const int32_t local = sp->layoutOf[base + e];
+                keep[local] = fixed[e] ? 0.0 : xe[e];
+            }
         }
     }
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);

@@ -185,7 +185,14 @@ void sd_task_pool_run(sdTaskPool* pool, sdTaskFunction function, void* context, 
     }
 }
 
+static int32_t sd_task_pool_workers(const sdTaskPool* pool) { return pool == NULL ? 1 : pool->threadCount + 1; }
+
 #else
+
+static int32_t sd_task_pool_workers(const sdTaskPool* pool) {
+    (void)pool;
+    return 1;
+}
 
 sdTaskPool* sd_task_pool_create(int32_t workers) {
     (void)workers;
@@ -200,3 +207,42 @@ void sd_task_pool_run(sdTaskPool* pool, sdTaskFunction function, void* context, 
 }
 
 #endif
+
+/// Pieces of a range a worker (sdRangeMaxPieces allows for it): more than one, so a worker the machine
+/// descheduled holds back less of the run.
+#define sdRangePiecesPerWorker 4
+_Static_assert(sdRangePiecesPerWorker * sdMaxWorkers <= sdRangeMaxPieces, "sdRangeMaxPieces");
+
+typedef struct sdRangeRun {
+    sdRangeFunction function;
+    void* context;
+    int32_t n, pieces, align;
+} sdRangeRun;
+
+/// Piece t's start: its even share of n, rounded down to a multiple of the alignment (n for t = pieces).
+static int32_t sd_range_start(const sdRangeRun* run, int32_t t) {
+    if (t >= run->pieces) return run->n;
+    const int64_t start = (int64_t)run->n * t / run->pieces;
+    return (int32_t)(start - start % run->align);
+}
+
+static void sd_range_task(void* context, int32_t task) {
+    const sdRangeRun* run = context;
+    const int32_t begin = sd_range_start(run, task), end = sd_range_start(run, task + 1);
+    run->function(run->context, task, begin, end); // even when empty: the piece's reductions start there
+}
+
+int32_t sd_task_pool_range(sdTaskPool* pool, sdRangeFunction function, void* context, int32_t n, int32_t grain,
+                           int32_t align) {
+    if (grain < 1) grain = 1;
+    if (align < 1) align = 1;
+    int32_t pieces = sd_task_pool_workers(pool) * sdRangePiecesPerWorker;
+    if (pieces > n / grain) pieces = n / grain;
+    if (pool == NULL || pieces <= 1) {
+        if (n > 0) function(context, 0, 0, n);
+        return 1;
+    }
+    sdRangeRun run = {function, context, n, pieces, align};
+    sd_task_pool_run(pool, sd_range_task, &run, pieces);
+    return pieces;
+}

@@ -48,16 +48,23 @@ void sd_solve_velocities(sdWorld* world, double h) {
     }
 }
 
-/// The first half of sd_solve_joint_unit: fills the unit's rows and sets up their velocity equations.
-static void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h) {
+typedef struct sdVelocityFill {
+    sdWorld* world;
+    const sdIsland* island;
+    double h;
+} sdVelocityFill;
+
+/// sd_fill_velocity_rows over the unit's rows [rowStart + begin, rowStart + end): each row's own outputs.
+static void sd_fill_velocity_range(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    const sdVelocityFill* job = context;
+    sdWorld* world = job->world;
+    const sdIsland* island = job->island;
+    const double h = job->h;
     sdSolverScratch* s = &world->scratch;
-    // Each row filled and its target set in one pass (the rows of a large island do not stay in cache between two).
-    const double start = sd_now();
-    const int32_t end = island->rowStart + island->rowCount;
     // A sparse-path island's compact rows are copied here too, and its impulses applied from them.
     const bool sparse = island->path == sdSolvePath_sparse;
-    if (sparse) sd_gather_fill_bodies(world, island);
-    for (int32_t r = island->rowStart; r < end; ++r) {
+    for (int32_t r = island->rowStart + begin; r < island->rowStart + end; ++r) {
         if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, h, true);
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
@@ -70,6 +77,22 @@ static void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double
         s->rhs[r] = target - u;
         sd_fix_immovable_row(s, row, r);
     }
+}
+
+/// The first half of sd_solve_joint_unit: fills the unit's rows and sets up their velocity equations.
+static void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double h) {
+    sdSolverScratch* s = &world->scratch;
+    // Each row filled and its target set in one pass (the rows of a large island do not stay in cache between two).
+    const double start = sd_now();
+    const bool sparse = island->path == sdSolvePath_sparse;
+    if (sparse) sd_gather_fill_bodies(world, island);
+    // An island with worker tasks by row ranges on the workers (its rows' fill reads shared bodies only:
+    // sd_fill_row_geometry_shared), when the springs' κ, η come from the per-row copy, not the joints' caches.
+    sdTaskPool* pool = sparse && s->sparse.islands[island->sparse].taskCount > 0 && h == s->rowSpringStep
+                           ? world->tasks
+                           : NULL;
+    sdVelocityFill job = {world, island, h};
+    sd_task_pool_range(pool, sd_fill_velocity_range, &job, island->rowCount, sdParallelFillRows, sdFillBlock);
     world->stats.assemblySeconds += sd_now() - start;
 }
 

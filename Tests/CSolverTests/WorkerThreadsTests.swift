@@ -1,6 +1,7 @@
 // Worker threads (sdWorldDef.workerCount): a large coupled island solved with 2 or 3 workers gives exactly the
 // bits it gives with one — the sparse path splits only work whose order does not change a sum (independent
-// subtrees of the factorisation and the substitutions) and keeps every reduction on one thread — and worlds with
+// subtrees of the factorisation and the substitutions, rows and bodies of the fills, products and application of
+// impulses) and keeps every reduction on one thread — and worlds with
 // workers start and join their threads cleanly (`make tsan` runs this suite under Thread Sanitizer, the address
 // sanitizer run checks for leaks).
 import CSolver
@@ -12,12 +13,18 @@ struct WorkerThreadsTests {
     /// joint (every fifth horizontal one a rope, so the active set changes), the top row hung askew from anchors;
     /// stepped `steps` times at 60 Hz. Returns the final state as bit patterns.
     /// `blasFrontRows`: the front size from which the factorisation calls LAPACK/BLAS-3 (nil: the default).
-    static func hangingGrid(workers: Int32, side: Int = 60, steps: Int = 12, blasFrontRows: Int32? = nil) throws -> [UInt64] {
+    /// `frequency`: the distance joints are springs of this frequency (0: rigid). `staticBar`: the top row hangs
+    /// from a static body instead of the world, turned halfway through (its rotation cache then goes stale).
+    static func hangingGrid(
+        workers: Int32, side: Int = 60, steps: Int = 12, blasFrontRows: Int32? = nil, frequency: Double = 0,
+        staticBar: Bool = false
+    ) throws -> [UInt64] {
         var def = sdDefaultWorldDef()
         def.workerCount = workers
         def.initialBodyCapacity = Int32(side * side)
         let world = try World(def)
         if let rows = blasFrontRows { try #require(sdWorld_SetSparseBLASFrontRows(world.raw, rows) == sdResult_ok) }
+        let top = staticBar ? try world.create(bodyDef(x: Double(side) * 15, y: -40, width: 40, height: 10, flags: staticFlag)) : worldEnd
         var cells: [sdBodyId] = []
         for k in 0..<(side * side) {
             let x = Double(k % side) * 30, y = Double(k / side) * 30
@@ -26,15 +33,20 @@ struct WorkerThreadsTests {
             var links: [(sdBodyId, Double, Double, Bool)] = []
             if k % side > 0 { links.append((cells[k - 1], x - 30, y, k % 5 == 0)) }
             if k >= side { links.append((cells[k - side], x, y - 30, false)) }
-            if k < side { links.append((worldEnd, x - 20, y - 30, false)) }
+            if k < side { links.append((top, x - 20, y - 30, false)) }
             for (other, ox, oy, rope) in links {
                 try world.joint(jointDef(rope ? sdJoint_rope : sdJoint_distance, other, id, anchor: (x, y)) {
                     ($0.anchorAX, $0.anchorAY) = (ox, oy)
                     $0.length = ((x - ox) * (x - ox) + (y - oy) * (y - oy)).squareRoot()
+                    if !rope { $0.frequency = frequency }
                 })
             }
         }
-        try world.step(1.0 / 60.0, substeps: 2, count: steps)
+        if staticBar {
+            try world.step(1.0 / 60.0, substeps: 2, count: steps / 2)
+            try #require(sdBody_SetAngle(world.raw, top, 0.01) == sdResult_ok)
+        }
+        try world.step(1.0 / 60.0, substeps: 2, count: staticBar ? steps - steps / 2 : steps)
         // The sparse path solved it (7,140 rows: past the size from which the island's subtrees go to workers).
         #expect(sdWorld_GetStepStats(world.raw).sparseIslands == 1)
         return world.snapshot()
@@ -45,6 +57,20 @@ struct WorkerThreadsTests {
         let one = try Self.hangingGrid(workers: 1)
         #expect(try Self.hangingGrid(workers: 2) == one)
         #expect(try Self.hangingGrid(workers: 3) == one)
+    }
+
+    @Test("A spring grid, and a grid hung from a static body that turns, step to the same bits with 1, 2 and 3 workers")
+    func sameBitsForSpringsAndStaticEnds() throws {
+        // The fills, the conjugate-gradient products and the impulses' application run on the workers too: rows
+        // split by ranges, bodies by their rows; rows ending at the static body read its stale rotation cache
+        // from several threads without writing it.
+        let springs = try Self.hangingGrid(workers: 1, frequency: 15)
+        #expect(try Self.hangingGrid(workers: 2, frequency: 15) == springs)
+        #expect(try Self.hangingGrid(workers: 3, frequency: 15) == springs)
+        let bar = try Self.hangingGrid(workers: 1, staticBar: true)
+        #expect(bar != (try Self.hangingGrid(workers: 1)))
+        #expect(try Self.hangingGrid(workers: 2, staticBar: true) == bar)
+        #expect(try Self.hangingGrid(workers: 3, staticBar: true) == bar)
     }
 
     @Test("With fronts from 32 rows in LAPACK/BLAS-3, called from several threads at once, the bits stay the same")
