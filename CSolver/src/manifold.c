@@ -34,6 +34,33 @@ static inline uint32_t sd_feature_id(bool flip, int32_t referenceVertex, int32_t
                 : ((uint32_t)referenceVertex << 8) | (uint32_t)incidentVertex;
 }
 
+_Static_assert(sdPosedVertices == sdSoftLanes, "a box's edges fill one vector");
+
+/// A box's four posed vertices (or normals), stored x, y interleaved, as an x and a y vector. Lane L holds vertex
+/// SD_BOX_LANE(L) (0, 2, 1, 3: the deinterleave that stays within each 128-bit half); the map is its own inverse.
+typedef struct sdBoxLanes {
+    sdV4 x, y;
+} sdBoxLanes;
+#define SD_BOX_LANE(i) ((((i) & 1) << 1) | ((i) >> 1))
+
+SD_INLINE sdBoxLanes sd_box_lanes(const double* xy) {
+    const sdV4 lo = sd_v4_load(xy), hi = sd_v4_load(xy + 4);
+    return (sdBoxLanes){__builtin_shufflevector(lo, hi, 0, 4, 2, 6), __builtin_shufflevector(lo, hi, 1, 5, 3, 7)};
+}
+
+/// Two vectors of x and y (box lane order) back into a box's interleaved x, y pairs.
+SD_INLINE void sd_box_store(double* xy, sdV4 x, sdV4 y) {
+    sd_v4_store(xy, __builtin_shufflevector(x, y, 0, 4, 2, 6));
+    sd_v4_store(xy + 4, __builtin_shufflevector(x, y, 1, 5, 3, 7));
+}
+
+/// A vector of a box's four edges (box lane order) back into edge order.
+SD_INLINE void sd_box_unlanes(sdV4 lanes, double out[sdPosedVertices]) {
+    double stored[sdPosedVertices];
+    sd_v4_store(stored, lanes);
+    for (int32_t i = 0; i < sdPosedVertices; ++i) out[i] = stored[SD_BOX_LANE(i)];
+}
+
 SD_INLINE void sd_pose_vertices(const sdShape* shape, int32_t count, double px, double py, double c, double s,
                                 double* v, double* n) {
     for (int32_t i = 0; i < count; ++i) {
@@ -44,6 +71,15 @@ SD_INLINE void sd_pose_vertices(const sdShape* shape, int32_t count, double px, 
         n[2 * i] = c * nx - s * ny;
         n[2 * i + 1] = s * nx + c * ny;
     }
+}
+
+/// sd_pose_vertices for a box: the four vertices (and normals) in the lanes of a vector, each lane the same
+/// operations in the same order.
+SD_INLINE void sd_pose_box(const sdShape* shape, double px, double py, double c, double s, double* v, double* n) {
+    const sdBoxLanes vertex = sd_box_lanes(shape->vertices), normal = sd_box_lanes(shape->normals);
+    const sdV4 cv = sd_v4_splat(c), sv = sd_v4_splat(s);
+    sd_box_store(v, sd_v4_splat(px) + cv * vertex.x - sv * vertex.y, sd_v4_splat(py) + sv * vertex.x + cv * vertex.y);
+    sd_box_store(n, cv * normal.x - sv * normal.y, sv * normal.x + cv * normal.y);
 }
 
 void sd_pose_polygon(const sdShape* shape, double px, double py, double c, double s, sdWorldPolygon* out) {
@@ -75,13 +111,13 @@ SD_INLINE sdPosedShape* sd_pose_shape(sdWorld* world, int32_t index) {
         sd_world_circle(world, shape, &posed->v[0], &posed->v[1]);
     } else {
         const int32_t b = shape->body;
-        sd_pose_vertices(shape, sdPosedVertices, world->x[b], world->y[b], world->rotationCos[b],
-                         world->rotationSin[b], posed->v, posed->n);
+        sd_pose_box(shape, world->x[b], world->y[b], world->rotationCos[b], world->rotationSin[b], posed->v,
+                    posed->n);
     }
     return posed;
 }
 
-bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
+SD_INLINE bool sd_pose_shape_bounds_cases(sdWorld* world, int32_t index) {
     sdShape* shape = &world->collision.shapes[index];
     if (shape->type != sdShapeType_circle && shape->count != sdPosedVertices) return false;
     const sdPosedShape* posed = sd_pose_shape(world, index);
@@ -108,6 +144,22 @@ bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
     return true;
 }
 
+__attribute__((noinline)) static bool sd_pose_shape_bounds_generic(sdWorld* world, int32_t index) {
+    return sd_pose_shape_bounds_cases(world, index);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static bool sd_pose_shape_bounds_avx2(sdWorld* world, int32_t index) {
+    return sd_pose_shape_bounds_cases(world, index);
+}
+#endif
+
+bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) return sd_pose_shape_bounds_avx2(world, index);
+#endif
+    return sd_pose_shape_bounds_generic(world, index);
+}
+
 /// Shape `index` as posed at this collision pass (posed now if neither the bounds pass nor a contact of the pass
 /// has posed it yet): a box's vertices and normals, or a circle's centre in v[0], v[1]. Only for circles and
 /// polygons of sdPosedVertices.
@@ -115,27 +167,6 @@ SD_INLINE const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
     const sdCollisionState* c = &world->collision;
     if (c->shapeHot[index].posedPass == c->collidePass) return &c->posedShapes[index];
     return sd_pose_shape(world, index);
-}
-
-_Static_assert(sdPosedVertices == sdSoftLanes, "a box's edges fill one vector");
-
-/// A box's four posed vertices (or normals), stored x, y interleaved, as an x and a y vector. Lane L holds vertex
-/// SD_BOX_LANE(L) (0, 2, 1, 3: the deinterleave that stays within each 128-bit half); the map is its own inverse.
-typedef struct sdBoxLanes {
-    sdV4 x, y;
-} sdBoxLanes;
-#define SD_BOX_LANE(i) ((((i) & 1) << 1) | ((i) >> 1))
-
-SD_INLINE sdBoxLanes sd_box_lanes(const double* xy) {
-    const sdV4 lo = sd_v4_load(xy), hi = sd_v4_load(xy + 4);
-    return (sdBoxLanes){__builtin_shufflevector(lo, hi, 0, 4, 2, 6), __builtin_shufflevector(lo, hi, 1, 5, 3, 7)};
-}
-
-/// A vector of a box's four edges (box lane order) back into edge order.
-SD_INLINE void sd_box_unlanes(sdV4 lanes, double out[sdPosedVertices]) {
-    double stored[sdPosedVertices];
-    sd_v4_store(stored, lanes);
-    for (int32_t i = 0; i < sdPosedVertices; ++i) out[i] = stored[SD_BOX_LANE(i)];
 }
 
 /// Box p's four edges against box q's vertices: each edge's least separation, into deepest[edge] — the sixteen
