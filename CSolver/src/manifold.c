@@ -9,11 +9,11 @@
 // and circles are posed by the broadphase's bounds pass, in shape order, as it reads their vertices anyway
 // (sd_pose_shape_bounds); the others by the first contact that needs them.
 //
-// Two boxes' separating axes and incident edge, and a box's edges against a circle, are computed four edges at a
-// time in vector registers (sd_soft_lanes.h's sdV4), each lane the scalar arithmetic of one edge in its order, and
-// the same scalar loops then pick the edge from those values, so every result is the scalar one bit for bit. The
-// pass is compiled twice, for the baseline and for AVX2 (SD_TARGET_AVX2, chosen at run time, sd_field.h); FP_CONTRACT
-// is off, so neither copy fuses a multiply-add.
+// A box is posed, and two boxes' separating axes and incident edge and a box's edges against a circle are computed,
+// four vertices or edges at a time in vector registers (sd_soft_lanes.h's sdV4), each lane the scalar arithmetic of
+// one vertex or edge in its order; the same scalar loops then pick the edge from those values, so every result is
+// the scalar one bit for bit. The collide and the bounds pass's posing are compiled twice, for the baseline and for
+// AVX2 (SD_TARGET_AVX2, chosen at run time, sd_field.h); FP_CONTRACT is off, so neither copy fuses a multiply-add.
 #pragma STDC FP_CONTRACT OFF
 #include "sd_world.h"
 #include "sd_soft_lanes.h"
@@ -184,7 +184,7 @@ SD_INLINE void sd_box_deepest(sdPolygonView p, sdPolygonView q, double deepest[s
 /// Writes a point at world position (x, y) with the given separation and id. (pax, pay) and (pbx, pby) are the
 /// points of A and B the contact turns with: the point itself for a polygon, the centre for a circle.
 SD_INLINE void sd_set_point(const sdWorld* world, int32_t bodyA, int32_t bodyB, double x, double y, double pax,
-                         double pay, double pbx, double pby, double separation, uint32_t id, sdContactPoint* point) {
+                            double pay, double pbx, double pby, double separation, uint32_t id, sdContactPoint* point) {
     point->anchorAX = pax - world->x[bodyA];
     point->anchorAY = pay - world->y[bodyA];
     point->offsetAX = x - pax;
