@@ -9,11 +9,11 @@
 // and circles are posed by the broadphase's bounds pass, in shape order, as it reads their vertices anyway
 // (sd_pose_shape_bounds); the others by the first contact that needs them.
 //
-// A box is posed, and two boxes' separating axes and incident edge and a box's edges against a circle are computed,
-// four vertices or edges at a time in vector registers (sd_soft_lanes.h's sdV4), each lane the scalar arithmetic of
-// one vertex or edge in its order; the same scalar loops then pick the edge from those values, so every result is
-// the scalar one bit for bit. The collide and the bounds pass's posing are compiled twice, for the baseline and for
-// AVX2 (SD_TARGET_AVX2, chosen at run time, sd_field.h); FP_CONTRACT is off, so neither copy fuses a multiply-add.
+// Two boxes' separating axes and incident edge, and a box's edges against a circle, are computed four edges at a
+// time in vector registers (sd_soft_lanes.h's sdV4), each lane the scalar arithmetic of one edge in its order, and
+// the same scalar loops then pick the edge from those values, so every result is the scalar one bit for bit. The
+// collide is compiled twice, for the baseline and for AVX2 (SD_TARGET_AVX2, chosen at run time, sd_field.h);
+// FP_CONTRACT is off, so neither copy fuses a multiply-add.
 #pragma STDC FP_CONTRACT OFF
 #include "sd_world.h"
 #include "sd_soft_lanes.h"
@@ -48,12 +48,6 @@ SD_INLINE sdBoxLanes sd_box_lanes(const double* xy) {
     return (sdBoxLanes){__builtin_shufflevector(lo, hi, 0, 4, 2, 6), __builtin_shufflevector(lo, hi, 1, 5, 3, 7)};
 }
 
-/// Two vectors of x and y (box lane order) back into a box's interleaved x, y pairs.
-SD_INLINE void sd_box_store(double* xy, sdV4 x, sdV4 y) {
-    sd_v4_store(xy, __builtin_shufflevector(x, y, 0, 4, 2, 6));
-    sd_v4_store(xy + 4, __builtin_shufflevector(x, y, 1, 5, 3, 7));
-}
-
 /// A vector of a box's four edges (box lane order) back into edge order.
 SD_INLINE void sd_box_unlanes(sdV4 lanes, double out[sdPosedVertices]) {
     double stored[sdPosedVertices];
@@ -71,15 +65,6 @@ SD_INLINE void sd_pose_vertices(const sdShape* shape, int32_t count, double px, 
         n[2 * i] = c * nx - s * ny;
         n[2 * i + 1] = s * nx + c * ny;
     }
-}
-
-/// sd_pose_vertices for a box: the four vertices (and normals) in the lanes of a vector, each lane the same
-/// operations in the same order.
-SD_INLINE void sd_pose_box(const sdShape* shape, double px, double py, double c, double s, double* v, double* n) {
-    const sdBoxLanes vertex = sd_box_lanes(shape->vertices), normal = sd_box_lanes(shape->normals);
-    const sdV4 cv = sd_v4_splat(c), sv = sd_v4_splat(s);
-    sd_box_store(v, sd_v4_splat(px) + cv * vertex.x - sv * vertex.y, sd_v4_splat(py) + sv * vertex.x + cv * vertex.y);
-    sd_box_store(n, cv * normal.x - sv * normal.y, sv * normal.x + cv * normal.y);
 }
 
 void sd_pose_polygon(const sdShape* shape, double px, double py, double c, double s, sdWorldPolygon* out) {
@@ -111,13 +96,13 @@ SD_INLINE sdPosedShape* sd_pose_shape(sdWorld* world, int32_t index) {
         sd_world_circle(world, shape, &posed->v[0], &posed->v[1]);
     } else {
         const int32_t b = shape->body;
-        sd_pose_box(shape, world->x[b], world->y[b], world->rotationCos[b], world->rotationSin[b], posed->v,
-                    posed->n);
+        sd_pose_vertices(shape, sdPosedVertices, world->x[b], world->y[b], world->rotationCos[b],
+                         world->rotationSin[b], posed->v, posed->n);
     }
     return posed;
 }
 
-SD_INLINE bool sd_pose_shape_bounds_cases(sdWorld* world, int32_t index) {
+bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
     sdShape* shape = &world->collision.shapes[index];
     if (shape->type != sdShapeType_circle && shape->count != sdPosedVertices) return false;
     const sdPosedShape* posed = sd_pose_shape(world, index);
@@ -142,22 +127,6 @@ SD_INLINE bool sd_pose_shape_bounds_cases(sdWorld* world, int32_t index) {
     shape->maxX = ux;
     shape->maxY = uy;
     return true;
-}
-
-__attribute__((noinline)) static bool sd_pose_shape_bounds_generic(sdWorld* world, int32_t index) {
-    return sd_pose_shape_bounds_cases(world, index);
-}
-#if SD_AVX2_DISPATCH
-SD_TARGET_AVX2 static bool sd_pose_shape_bounds_avx2(sdWorld* world, int32_t index) {
-    return sd_pose_shape_bounds_cases(world, index);
-}
-#endif
-
-bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
-#if SD_AVX2_DISPATCH
-    if (sd_cpu_has_avx2()) return sd_pose_shape_bounds_avx2(world, index);
-#endif
-    return sd_pose_shape_bounds_generic(world, index);
 }
 
 /// Shape `index` as posed at this collision pass (posed now if neither the bounds pass nor a contact of the pass
