@@ -8,7 +8,15 @@
 // vertex arrays (two more scattered reads) for every contact; the arithmetic is the same. A moving body's boxes
 // and circles are posed by the broadphase's bounds pass, in shape order, as it reads their vertices anyway
 // (sd_pose_shape_bounds); the others by the first contact that needs them.
+//
+// Two boxes' separating axes and incident edge, and a box's edges against a circle, are computed four edges at a
+// time in vector registers (sd_soft_lanes.h's sdV4), each lane the scalar arithmetic of one edge in its order, and
+// the same scalar loops then pick the edge from those values, so every result is the scalar one bit for bit. The
+// collide is compiled twice, for the baseline and for AVX2 (SD_TARGET_AVX2, chosen at run time, sd_field.h);
+// FP_CONTRACT is off, so neither copy fuses a multiply-add.
+#pragma STDC FP_CONTRACT OFF
 #include "sd_world.h"
+#include "sd_soft_lanes.h"
 
 /// A polygon's world vertices and normals, and its vertex count: a posed sdWorldPolygon or an sdPosedShape. The
 /// loops over it are always inlined (SD_INLINE), so with a constant count of 4 the compiler unrolls them.
@@ -24,6 +32,27 @@ typedef struct sdPolygonView {
 static inline uint32_t sd_feature_id(bool flip, int32_t referenceVertex, int32_t incidentVertex) {
     return flip ? ((uint32_t)incidentVertex << 8) | (uint32_t)referenceVertex
                 : ((uint32_t)referenceVertex << 8) | (uint32_t)incidentVertex;
+}
+
+_Static_assert(sdPosedVertices == sdSoftLanes, "a box's edges fill one vector");
+
+/// A box's four posed vertices (or normals), stored x, y interleaved, as an x and a y vector. Lane L holds vertex
+/// SD_BOX_LANE(L) (0, 2, 1, 3: the deinterleave that stays within each 128-bit half); the map is its own inverse.
+typedef struct sdBoxLanes {
+    sdV4 x, y;
+} sdBoxLanes;
+#define SD_BOX_LANE(i) ((((i) & 1) << 1) | ((i) >> 1))
+
+SD_INLINE sdBoxLanes sd_box_lanes(const double* xy) {
+    const sdV4 lo = sd_v4_load(xy), hi = sd_v4_load(xy + 4);
+    return (sdBoxLanes){__builtin_shufflevector(lo, hi, 0, 4, 2, 6), __builtin_shufflevector(lo, hi, 1, 5, 3, 7)};
+}
+
+/// A vector of a box's four edges (box lane order) back into edge order.
+SD_INLINE void sd_box_unlanes(sdV4 lanes, double out[sdPosedVertices]) {
+    double stored[sdPosedVertices];
+    sd_v4_store(stored, lanes);
+    for (int32_t i = 0; i < sdPosedVertices; ++i) out[i] = stored[SD_BOX_LANE(i)];
 }
 
 SD_INLINE void sd_pose_vertices(const sdShape* shape, int32_t count, double px, double py, double c, double s,
@@ -109,10 +138,22 @@ SD_INLINE const sdPosedShape* sd_posed_shape(sdWorld* world, int32_t index) {
     return sd_pose_shape(world, index);
 }
 
+/// Box p's four edges against box q's vertices: each edge's least separation, into deepest[edge] — the sixteen
+/// products of sd_max_separation_view, each edge in a lane, with its operations in its order.
+SD_INLINE void sd_box_deepest(sdPolygonView p, sdPolygonView q, double deepest[sdPosedVertices]) {
+    const sdBoxLanes v = sd_box_lanes(p.v), n = sd_box_lanes(p.n);
+    sdV4 least = sd_v4_splat(INFINITY);
+    for (int32_t j = 0; j < sdPosedVertices; ++j) {
+        const sdV4 s = n.x * (sd_v4_splat(q.v[2 * j]) - v.x) + n.y * (sd_v4_splat(q.v[2 * j + 1]) - v.y);
+        least = sd_v4_select(s < least, s, least);
+    }
+    sd_box_unlanes(least, deepest);
+}
+
 /// Writes a point at world position (x, y) with the given separation and id. (pax, pay) and (pbx, pby) are the
 /// points of A and B the contact turns with: the point itself for a polygon, the centre for a circle.
-static void sd_set_point(const sdWorld* world, int32_t bodyA, int32_t bodyB, double x, double y, double pax,
-                         double pay, double pbx, double pby, double separation, uint32_t id, sdContactPoint* point) {
+SD_INLINE void sd_set_point(const sdWorld* world, int32_t bodyA, int32_t bodyB, double x, double y, double pax,
+                            double pay, double pbx, double pby, double separation, uint32_t id, sdContactPoint* point) {
     point->anchorAX = pax - world->x[bodyA];
     point->anchorAY = pay - world->y[bodyA];
     point->offsetAX = x - pax;
@@ -150,11 +191,23 @@ SD_INLINE int32_t sd_collide_polygon_circle(const sdWorld* world, int32_t bodyA,
                                            sdContactPoint* points) {
     int32_t edge = 0;
     double best = -INFINITY;
-    for (int32_t i = 0; i < p.count; ++i) {
-        const double s = p.n[2 * i] * (cx - p.v[2 * i]) + p.n[2 * i + 1] * (cy - p.v[2 * i + 1]);
-        if (s > best) {
-            best = s;
-            edge = i;
+    if (p.count == sdPosedVertices) { // a box: the four edges' separations at once, then the same choice
+        const sdBoxLanes v = sd_box_lanes(p.v), n = sd_box_lanes(p.n);
+        double separation[sdPosedVertices];
+        sd_box_unlanes(n.x * (sd_v4_splat(cx) - v.x) + n.y * (sd_v4_splat(cy) - v.y), separation);
+        for (int32_t i = 0; i < sdPosedVertices; ++i) {
+            if (separation[i] > best) {
+                best = separation[i];
+                edge = i;
+            }
+        }
+    } else {
+        for (int32_t i = 0; i < p.count; ++i) {
+            const double s = p.n[2 * i] * (cx - p.v[2 * i]) + p.n[2 * i + 1] * (cy - p.v[2 * i + 1]);
+            if (s > best) {
+                best = s;
+                edge = i;
+            }
         }
     }
     if (best - r > maxDistance) return 0;
@@ -192,15 +245,7 @@ SD_INLINE double sd_max_separation_view(sdPolygonView p, sdPolygonView q, int32_
         // Two boxes: every edge's separation first, without branches (the sixteen products are independent), then
         // the first edge of the greatest. The greatest is above `limit` when the first edge above it is.
         double deepest[sdPosedVertices];
-        for (int32_t i = 0; i < sdPosedVertices; ++i) {
-            const double nx = p.n[2 * i], ny = p.n[2 * i + 1], vx = p.v[2 * i], vy = p.v[2 * i + 1];
-            double least = INFINITY;
-            for (int32_t j = 0; j < sdPosedVertices; ++j) {
-                const double s = nx * (q.v[2 * j] - vx) + ny * (q.v[2 * j + 1] - vy);
-                least = s < least ? s : least;
-            }
-            deepest[i] = least;
-        }
+        sd_box_deepest(p, q, deepest);
         double best = deepest[0];
         *edge = 0;
         for (int32_t i = 1; i < sdPosedVertices; ++i) {
@@ -252,11 +297,23 @@ SD_INLINE int32_t sd_collide_polygons(const sdWorld* world, int32_t bodyA, int32
     // The incident edge: the one whose normal opposes the reference normal the most.
     int32_t i21 = 0;
     double most = INFINITY;
-    for (int32_t j = 0; j < incident.count; ++j) {
-        const double d = normalX * incident.n[2 * j] + normalY * incident.n[2 * j + 1];
-        if (d < most) {
-            most = d;
-            i21 = j;
+    if (incident.count == sdPosedVertices) { // a box: the four products at once, then the same choice
+        const sdBoxLanes n = sd_box_lanes(incident.n);
+        double d[sdPosedVertices];
+        sd_box_unlanes(sd_v4_splat(normalX) * n.x + sd_v4_splat(normalY) * n.y, d);
+        for (int32_t j = 0; j < sdPosedVertices; ++j) {
+            if (d[j] < most) {
+                most = d[j];
+                i21 = j;
+            }
+        }
+    } else {
+        for (int32_t j = 0; j < incident.count; ++j) {
+            const double d = normalX * incident.n[2 * j] + normalY * incident.n[2 * j + 1];
+            if (d < most) {
+                most = d;
+                i21 = j;
+            }
         }
     }
     const int32_t i22 = i21 + 1 == incident.count ? 0 : i21 + 1;
@@ -307,8 +364,8 @@ SD_INLINE sdPolygonView sd_polygon_view(sdWorld* world, int32_t index, sdWorldPo
     return (sdPolygonView){posed->v, posed->n, sdPosedVertices};
 }
 
-int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDistance, double* normalX,
-                          double* normalY, sdContactPoint* points) {
+SD_INLINE int32_t sd_collide_shapes_cases(sdWorld* world, int32_t ia, int32_t ib, double maxDistance,
+                                          double* normalX, double* normalY, sdContactPoint* points) {
     const sdShapeHot* a = &world->collision.shapeHot[ia];
     const sdShapeHot* b = &world->collision.shapeHot[ib];
     *normalX = 0.0; // no points: no normal (the early exits below leave it)
@@ -367,4 +424,25 @@ int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDist
     }
     return sd_collide_polygons(world, a->body, b->body, sd_polygon_view(world, ia, &scratchA),
                                sd_polygon_view(world, ib, &scratchB), maxDistance, normalX, normalY, points);
+}
+
+// Not inlined into sd_collide_shapes: the dispatch stays a test and a jump, without the copy's stack frame.
+__attribute__((noinline)) static int32_t sd_collide_shapes_generic(sdWorld* world, int32_t ia, int32_t ib,
+                                                                   double maxDistance, double* normalX,
+                                                                   double* normalY, sdContactPoint* points) {
+    return sd_collide_shapes_cases(world, ia, ib, maxDistance, normalX, normalY, points);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static int32_t sd_collide_shapes_avx2(sdWorld* world, int32_t ia, int32_t ib, double maxDistance,
+                                                     double* normalX, double* normalY, sdContactPoint* points) {
+    return sd_collide_shapes_cases(world, ia, ib, maxDistance, normalX, normalY, points);
+}
+#endif
+
+int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDistance, double* normalX,
+                          double* normalY, sdContactPoint* points) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) return sd_collide_shapes_avx2(world, ia, ib, maxDistance, normalX, normalY, points);
+#endif
+    return sd_collide_shapes_generic(world, ia, ib, maxDistance, normalX, normalY, points);
 }
