@@ -53,10 +53,40 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->w += b->invInertia * p * cb;
 }
 
-/// Reads the world's velocities of the island's bodies into their local slots.
-void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+/// Items a task of the soft step's per-item passes on the world's workers takes: bodies, blocks, contacts. Fixed
+/// sizes, so the tasks and what each writes are the same for every worker count (and with one worker, or none,
+/// the tasks run in order: the plain loop).
+#define sdSoftTaskBodies 2048
+#define sdSoftTaskBlocks 512
+#define sdSoftTaskContacts 2048
+
+/// Tasks of `size` items for `count` items.
+static inline int32_t sd_soft_task_count(int32_t count, int32_t size) { return (count + size - 1) / size; }
+
+/// A pass over items [first, end) in which each item's work is its own (it writes only that item's outputs).
+typedef void (*sdSoftPass)(sdWorld* world, int32_t first, int32_t end);
+
+typedef struct sdSoftRangeJob {
+    sdWorld* world;
+    sdSoftPass pass;
+    int32_t first, end, size;
+} sdSoftRangeJob;
+
+static void sd_soft_range_task(void* context, int32_t task) {
+    const sdSoftRangeJob* job = context;
+    const int32_t first = job->first + task * job->size;
+    job->pass(job->world, first, job->end - first < job->size ? job->end : first + job->size);
+}
+
+/// Runs `pass` over items [first, end) in tasks of `size` items on the world's workers.
+static void sd_soft_run(sdWorld* world, sdSoftPass pass, int32_t first, int32_t end, int32_t size) {
+    sdSoftRangeJob job = {.world = world, .pass = pass, .first = first, .end = end, .size = size};
+    sd_task_pool_run(world->tasks, sd_soft_range_task, &job, sd_soft_task_count(end - first, size));
+}
+
+static void sd_gather_soft_velocity_range(sdWorld* world, int32_t first, int32_t end) {
     sdCollisionState* c = &world->collision;
-    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+    for (int32_t k = first; k < end; ++k) {
         const int32_t i = c->softBodySlot[k];
         sdSoftBody* body = &c->softBodies[k];
         body->vx = world->vx[i];
@@ -65,9 +95,15 @@ void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     }
 }
 
-void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+/// Reads the world's velocities of the island's bodies into their local slots.
+void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+    sd_soft_run(world, sd_gather_soft_velocity_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftTaskBodies);
+}
+
+static void sd_finish_soft_velocity_range(sdWorld* world, int32_t first, int32_t end) {
     const sdCollisionState* c = &world->collision;
-    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+    for (int32_t k = first; k < end; ++k) {
         const sdSoftBody* body = &c->softBodies[k];
         if (body->invMass == 0.0 && body->invInertia == 0.0) continue; // nothing pushed it
         const int32_t i = c->softBodySlot[k];
@@ -77,12 +113,17 @@ void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     }
 }
 
+void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+    sd_soft_run(world, sd_finish_soft_velocity_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftTaskBodies);
+}
+
 /// Reads how far the island's bodies moved since the step's start. A turn is followed by rotating the kept
 /// cos/sin by this substep's increment δ: for small δ by cos δ ≈ 1 − δ²/2, sin δ ≈ δ − δ³/6 and renormalising
 /// (error O(δ⁵), far below what a soft contact resolves), for larger ones by cos and sin.
-static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island) {
+static void sd_gather_soft_motion_range(sdWorld* world, int32_t first, int32_t end) {
     sdCollisionState* c = &world->collision;
-    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+    for (int32_t k = first; k < end; ++k) {
         const int32_t i = c->softBodySlot[k];
         sdSoftBody* body = &c->softBodies[k];
         body->dx = world->x[i] - c->collideX[i];
@@ -104,6 +145,11 @@ static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island)
         body->c = nc * scale;
         body->s = ns * scale;
     }
+}
+
+static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island) {
+    sd_soft_run(world, sd_gather_soft_motion_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftTaskBodies);
 }
 
 /// Gives each body of the island's contacts a provisional local slot, in order of first appearance, and records each
@@ -128,21 +174,6 @@ static void sd_number_soft_bodies(sdWorld* world, sdContactIsland* island, int32
     }
     island->bodyCount = *next - island->bodyStart;
 }
-
-/// Items a task of the soft step's per-item passes on the world's workers takes: bodies, blocks, contacts. Fixed
-/// sizes, so the tasks and what each writes are the same for every worker count.
-#define sdSoftTaskBodies 2048
-#define sdSoftTaskBlocks 512
-#define sdSoftTaskContacts 2048
-
-/// Tasks of `size` items for `count` items.
-static inline int32_t sd_soft_task_count(int32_t count, int32_t size) { return (count + size - 1) / size; }
-
-/// A pass over items [first, end) of an island, cut into tasks of a fixed size.
-typedef struct sdSoftRangeJob {
-    sdWorld* world;
-    int32_t first, end;
-} sdSoftRangeJob;
 
 /// Fills the records of provisional slots [first, end) at their final slots (sd_fill_soft_bodies): each body's
 /// own, from the world's arrays.
@@ -170,12 +201,6 @@ static void sd_fill_soft_body_range(sdWorld* world, int32_t first, int32_t end) 
     }
 }
 
-static void sd_fill_soft_body_task(void* context, int32_t task) {
-    const sdSoftRangeJob* job = context;
-    const int32_t first = job->first + task * sdSoftTaskBodies;
-    sd_fill_soft_body_range(job->world, first, job->end - first < sdSoftTaskBodies ? job->end : first + sdSoftTaskBodies);
-}
-
 /// Numbers the island's bodies again in the order the lanes first touch them and fills their records, so the
 /// sweeps' and the preparation's gathers walk the bodies forward, a block's new bodies side by side, instead of
 /// in the contacts' order (at 100,000 items 7 MB gathered at random, eight bodies a block). Only the names change:
@@ -198,8 +223,7 @@ static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
             *end = renamed[*end];
         }
     }
-    sdSoftRangeJob job = {.world = world, .first = first, .end = last};
-    sd_task_pool_run(world->tasks, sd_fill_soft_body_task, &job, sd_soft_task_count(last - first, sdSoftTaskBodies));
+    sd_soft_run(world, sd_fill_soft_body_range, first, last, sdSoftTaskBodies);
     memcpy(&c->softBodySlot[first], &slots[first], (size_t)(last - first) * sizeof *slots);
 }
 
@@ -516,12 +540,6 @@ static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
     }
 }
 
-static void sd_store_soft_task(void* context, int32_t task) {
-    const sdSoftRangeJob* job = context;
-    const int32_t first = job->first + task * sdSoftTaskContacts;
-    sd_store_soft_range(job->world, first, job->end - first < sdSoftTaskContacts ? job->end : first + sdSoftTaskContacts);
-}
-
 static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
     for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
@@ -531,8 +549,8 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
         sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
     }
     // Each contact's store is its own (its record, its settled byte): on the workers, a range of contacts a task.
-    sdSoftRangeJob job = {.world = world, .first = island->contactStart, .end = island->contactStart + island->contactCount};
-    sd_task_pool_run(world->tasks, sd_store_soft_task, &job, sd_soft_task_count(island->contactCount, sdSoftTaskContacts));
+    sd_soft_run(world, sd_store_soft_range, island->contactStart, island->contactStart + island->contactCount,
+                sdSoftTaskContacts);
 }
 
 void sd_relax_soft_contacts(sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep) {
