@@ -53,10 +53,40 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->w += b->invInertia * p * cb;
 }
 
-/// Reads the world's velocities of the island's bodies into their local slots.
-void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+/// Items a task of the soft step's per-item passes on the world's workers takes: bodies, blocks, contacts. Fixed
+/// sizes, so the tasks and what each writes are the same for every worker count (and with one worker, or none,
+/// the tasks run in order: the plain loop).
+#define sdSoftTaskBodies 2048
+#define sdSoftTaskBlocks 512
+#define sdSoftTaskContacts 2048
+
+/// Tasks of `size` items for `count` items.
+static inline int32_t sd_soft_task_count(int32_t count, int32_t size) { return (count + size - 1) / size; }
+
+/// A pass over items [first, end) in which each item's work is its own (it writes only that item's outputs).
+typedef void (*sdSoftPass)(sdWorld* world, int32_t first, int32_t end);
+
+typedef struct sdSoftRangeJob {
+    sdWorld* world;
+    sdSoftPass pass;
+    int32_t first, end, size;
+} sdSoftRangeJob;
+
+static void sd_soft_range_task(void* context, int32_t task) {
+    const sdSoftRangeJob* job = context;
+    const int32_t first = job->first + task * job->size;
+    job->pass(job->world, first, job->end - first < job->size ? job->end : first + job->size);
+}
+
+/// Runs `pass` over items [first, end) in tasks of `size` items on the world's workers.
+static void sd_soft_run(sdWorld* world, sdSoftPass pass, int32_t first, int32_t end, int32_t size) {
+    sdSoftRangeJob job = {.world = world, .pass = pass, .first = first, .end = end, .size = size};
+    sd_task_pool_run(world->tasks, sd_soft_range_task, &job, sd_soft_task_count(end - first, size));
+}
+
+static void sd_gather_soft_velocity_range(sdWorld* world, int32_t first, int32_t end) {
     sdCollisionState* c = &world->collision;
-    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+    for (int32_t k = first; k < end; ++k) {
         const int32_t i = c->softBodySlot[k];
         sdSoftBody* body = &c->softBodies[k];
         body->vx = world->vx[i];
@@ -65,9 +95,15 @@ void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     }
 }
 
-void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+/// Reads the world's velocities of the island's bodies into their local slots.
+void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+    sd_soft_run(world, sd_gather_soft_velocity_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftTaskBodies);
+}
+
+static void sd_finish_soft_velocity_range(sdWorld* world, int32_t first, int32_t end) {
     const sdCollisionState* c = &world->collision;
-    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+    for (int32_t k = first; k < end; ++k) {
         const sdSoftBody* body = &c->softBodies[k];
         if (body->invMass == 0.0 && body->invInertia == 0.0) continue; // nothing pushed it
         const int32_t i = c->softBodySlot[k];
@@ -77,12 +113,17 @@ void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     }
 }
 
+void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
+    sd_soft_run(world, sd_finish_soft_velocity_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftTaskBodies);
+}
+
 /// Reads how far the island's bodies moved since the step's start. A turn is followed by rotating the kept
 /// cos/sin by this substep's increment δ: for small δ by cos δ ≈ 1 − δ²/2, sin δ ≈ δ − δ³/6 and renormalising
 /// (error O(δ⁵), far below what a soft contact resolves), for larger ones by cos and sin.
-static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island) {
+static void sd_gather_soft_motion_range(sdWorld* world, int32_t first, int32_t end) {
     sdCollisionState* c = &world->collision;
-    for (int32_t k = island->bodyStart; k < island->bodyStart + island->bodyCount; ++k) {
+    for (int32_t k = first; k < end; ++k) {
         const int32_t i = c->softBodySlot[k];
         sdSoftBody* body = &c->softBodies[k];
         body->dx = world->x[i] - c->collideX[i];
@@ -104,6 +145,11 @@ static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island)
         body->c = nc * scale;
         body->s = ns * scale;
     }
+}
+
+static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island) {
+    sd_soft_run(world, sd_gather_soft_motion_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftTaskBodies);
 }
 
 /// Gives each body of the island's contacts a provisional local slot, in order of first appearance, and records each
@@ -129,30 +175,14 @@ static void sd_number_soft_bodies(sdWorld* world, sdContactIsland* island, int32
     island->bodyCount = *next - island->bodyStart;
 }
 
-/// Numbers the island's bodies again in the order the lanes first touch them and fills their records, so the
-/// sweeps' and the preparation's gathers walk the bodies forward, a block's new bodies side by side, instead of
-/// in the contacts' order (at 100,000 items 7 MB gathered at random, eight bodies a block). Only the names change:
-/// every lane keeps its two bodies, and each body's arithmetic is the same. The records are filled in the
-/// provisional order, which reads the world's arrays nearly in order (a pile's contacts come sorted by shape); their
-/// writes take the scatter. The ordering's scratch is free now: `renamed` maps a provisional slot to its final one,
-/// `slots` the final slots to their world bodies.
-static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
+/// Fills the records of provisional slots [first, end) at their final slots (sd_fill_soft_bodies): each body's
+/// own, from the world's arrays.
+static void sd_fill_soft_body_range(sdWorld* world, int32_t first, int32_t end) {
     sdCollisionState* c = &world->collision;
     const sdSolverScratch* s = &world->scratch;
-    const int32_t first = island->bodyStart, last = island->bodyStart + island->bodyCount;
-    int32_t* renamed = c->softDepth;
+    const int32_t* renamed = c->softDepth;
     int32_t* slots = c->softAdjacency;
-    for (int32_t k = first; k < last; ++k) renamed[k] = -1;
-    int32_t next = first;
-    for (int32_t lane = island->slotStart; lane < island->slotStart + island->slotCount; ++lane) {
-        if (c->softSlotContact[lane] < 0) continue; // padding: the null body
-        for (int e = 0; e < 2; ++e) {
-            int32_t* end = &c->softLaneBodies[2 * lane + e];
-            if (renamed[*end] < 0) renamed[*end] = next++;
-            *end = renamed[*end];
-        }
-    }
-    for (int32_t k = first; k < last; ++k) {
+    for (int32_t k = first; k < end; ++k) {
         const int32_t local = renamed[k], i = c->softBodySlot[k];
         slots[local] = i;
         c->softBodyAngle[local] = world->angle[i];
@@ -169,6 +199,31 @@ static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
         c->softBodyStart[local] = (sdSoftStart){.v0x = s->v0x[i], .v0y = s->v0y[i], .w0 = s->w0[i],
                                                 .vx = world->vx[i], .vy = world->vy[i], .w = world->w[i]};
     }
+}
+
+/// Numbers the island's bodies again in the order the lanes first touch them and fills their records, so the
+/// sweeps' and the preparation's gathers walk the bodies forward, a block's new bodies side by side, instead of
+/// in the contacts' order (at 100,000 items 7 MB gathered at random, eight bodies a block). Only the names change:
+/// every lane keeps its two bodies, and each body's arithmetic is the same. The records are filled in the
+/// provisional order, which reads the world's arrays nearly in order (a pile's contacts come sorted by shape); their
+/// writes take the scatter. The ordering's scratch is free now: `renamed` maps a provisional slot to its final one,
+/// `slots` the final slots to their world bodies.
+static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    const int32_t first = island->bodyStart, last = island->bodyStart + island->bodyCount;
+    int32_t* renamed = c->softDepth;
+    int32_t* slots = c->softAdjacency;
+    for (int32_t k = first; k < last; ++k) renamed[k] = -1;
+    int32_t next = first;
+    for (int32_t lane = island->slotStart; lane < island->slotStart + island->slotCount; ++lane) {
+        if (c->softSlotContact[lane] < 0) continue; // padding: the null body
+        for (int e = 0; e < 2; ++e) {
+            int32_t* end = &c->softLaneBodies[2 * lane + e];
+            if (renamed[*end] < 0) renamed[*end] = next++;
+            *end = renamed[*end];
+        }
+    }
+    sd_soft_run(world, sd_fill_soft_body_range, first, last, sdSoftTaskBodies);
     memcpy(&c->softBodySlot[first], &slots[first], (size_t)(last - first) * sizeof *slots);
 }
 
@@ -189,7 +244,7 @@ static const sdSoftStart sdNoStart;
 /// Builds the constraints of a block's lanes from their contacts (arms, masses, separations, closing speeds) and
 /// warm starts them: four lanes at a time, each doing what one contact at a time does, in the same order. A padding
 /// lane gets zeros and the null body at both ends, a one-point contact's second point zeros.
-SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t nullBody, double h) {
+SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t nullBody, double h, bool warm) {
     sdSoftBlock* block = &c->soft[index];
     const int32_t slot = index * sdSoftLanes;
     const sdContact* contact[sdSoftLanes];
@@ -293,12 +348,15 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
                                          (still[l] ? sdSoftFlag_still : 0) | (bounces[l] ? sdSoftFlag_bounces : 0);
 #undef SD_CONTACT_LANES
 #undef SD_START_LANES
-    sd_warm_start_block(block, c->softBodies); // in lane order, as the later substeps' warm starts
+    if (warm) sd_warm_start_block(block, c->softBodies); // in lane order, as the later substeps' warm starts
 }
 
 /// Prepares blocks [first, end) of the lanes, fetching ahead: lanes are in sweep order, their contacts and bodies
-/// scattered in memory.
-SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h) {
+/// scattered in memory. `warm`: each block warm started as it is built (one thread), else the blocks only (a
+/// task's share on the workers; the warm start follows in lane order). A block reads no velocity the warm starts
+/// change (the closing speeds read the start's, kept apart), so both give the same bits.
+SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h,
+                                bool warm) {
     for (int32_t index = first; index < end; ++index) {
         if (index + sdPrepareAhead < end) {
             const int32_t ahead = (index + sdPrepareAhead) * sdSoftLanes;
@@ -321,20 +379,46 @@ SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end,
             const char* block = (const char*)&c->soft[index + sdPrepareAhead]; // written whole: fetch it to own
             for (size_t at = 0; at < sizeof(sdSoftBlock); at += 64) __builtin_prefetch(block + at, 1);
         }
-        sd_prepare_block(c, index, nullBody, h);
+        if (warm) sd_prepare_block(c, index, nullBody, h, true);
+        else sd_prepare_block(c, index, nullBody, h, false);
     }
 }
 
-static void sd_prepare_range_generic(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h) {
-    sd_prepare_range(c, first, end, nullBody, h);
+static void sd_prepare_range_generic(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h,
+                                     bool warm) {
+    sd_prepare_range(c, first, end, nullBody, h, warm);
 }
 
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_prepare_range_avx2(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody,
-                                                 double h) {
-    sd_prepare_range(c, first, end, nullBody, h);
+                                                 double h, bool warm) {
+    sd_prepare_range(c, first, end, nullBody, h, warm);
 }
 #endif
+
+static void sd_prepare_blocks(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h, bool warm) {
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) {
+        sd_prepare_range_avx2(c, first, end, nullBody, h, warm);
+        return;
+    }
+#endif
+    sd_prepare_range_generic(c, first, end, nullBody, h, warm);
+}
+
+/// Blocks [first, end) of an island prepared on the workers, sdSoftTaskBlocks a task.
+typedef struct sdPrepareJob {
+    sdCollisionState* c;
+    int32_t first, end, nullBody;
+    double h;
+} sdPrepareJob;
+
+static void sd_prepare_task(void* context, int32_t task) {
+    const sdPrepareJob* job = context;
+    const int32_t first = job->first + task * sdSoftTaskBlocks;
+    sd_prepare_blocks(job->c, first, job->end - first < sdSoftTaskBlocks ? job->end : first + sdSoftTaskBlocks,
+                      job->nullBody, job->h, false);
+}
 
 void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
                               double h) {
@@ -344,13 +428,15 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
     sd_fill_soft_bodies(world, island);
     const int32_t nullBody = sd_null_soft_body(c);
     const int32_t first = island->slotStart / sdSoftLanes, end = (island->slotStart + island->slotCount) / sdSoftLanes;
-#if SD_AVX2_DISPATCH
-    if (sd_cpu_has_avx2()) {
-        sd_prepare_range_avx2(c, first, end, nullBody, h);
+    if (!world->tasks) {
+        sd_prepare_blocks(c, first, end, nullBody, h, true);
         return;
     }
-#endif
-    sd_prepare_range_generic(c, first, end, nullBody, h);
+    // On the workers the blocks are independent (each writes its own block and its lanes' contacts); the warm
+    // start, which pushes bodies that blocks share, then goes in lane order on this thread.
+    sdPrepareJob job = {.c = c, .first = first, .end = end, .nullBody = nullBody, .h = h};
+    sd_task_pool_run(world->tasks, sd_prepare_task, &job, sd_soft_task_count(end - first, sdSoftTaskBlocks));
+    sd_soft_warm_start_lanes(world, island);
 }
 
 void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) {
@@ -427,16 +513,9 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
 /// the contacts' own order. Storing changes no velocity and reads none, and a bounce changes only its own
 /// contact's impulses, so the split gives what one pass in sweep order gave; the contact records (read and
 /// written in full) then stream, and the lanes (the few fields the store reads) take the scatter.
-static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
+static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
     sdCollisionState* c = &world->collision;
-    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
-        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
-        const int32_t l = slot % sdSoftLanes;
-        if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
-        sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
-    }
-    const int32_t last = island->contactStart + island->contactCount;
-    for (int32_t q = island->contactStart; q < last; ++q) {
+    for (int32_t q = first; q < last; ++q) {
         if (q + 8 < last) { // the lane it reads and the record it writes, ahead (the records are not contiguous)
             const int32_t slot = c->softSlotOf[q + 8];
             const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
@@ -459,6 +538,19 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
         c->contactSettled[k] =
             sd_store_soft_impulses(world, &c->soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
     }
+}
+
+static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
+        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+        const int32_t l = slot % sdSoftLanes;
+        if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
+        sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
+    }
+    // Each contact's store is its own (its record, its settled byte): on the workers, a range of contacts a task.
+    sd_soft_run(world, sd_store_soft_range, island->contactStart, island->contactStart + island->contactCount,
+                sdSoftTaskContacts);
 }
 
 void sd_relax_soft_contacts(sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep) {

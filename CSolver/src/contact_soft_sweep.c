@@ -35,7 +35,7 @@ SD_INLINE sdM4 sd_block_solve_lanes(sdV4 a00, sdV4 a01, sdV4 a11, sdV4 inverse00
 /// this is inlined): no lane's contact has a second point, so its zeros are neither read nor solved (a pile of
 /// circles; about a third of the pour's blocks). The results are the same either way.
 SD_INLINE void sd_sweep_block(sdSoftBlock* block, sdSoftBody* bodies, const sdSoftSweepTerms* terms,
-                              bool onePoint) {
+                              bool onePoint, bool bias) {
 #define SD_LANE_FIELD(field) sd_v4_load(block->field)
 #define SD_LANE_STORE(field, v) sd_v4_store(block->field, v)
     const int32_t* ia = block->a;
@@ -60,14 +60,15 @@ SD_INLINE void sd_sweep_block(sdSoftBlock* block, sdSoftBody* bodies, const sdSo
         cb[p] = SD_LANE_FIELD(points[p].cb);
         impulse[p] = SD_LANE_FIELD(points[p].impulse);
         const sdV4 normalK = SD_LANE_FIELD(points[p].normalK), normalMass = SD_LANE_FIELD(points[p].normalMass);
-        const sdV4 separation = SD_LANE_FIELD(points[p].baseSeparation) + (b.dx - a.dx) * nx + (b.dy - a.dy) * ny +
-                                b.c * SD_LANE_FIELD(points[p].pb) + b.s * SD_LANE_FIELD(points[p].qb) -
-                                a.c * SD_LANE_FIELD(points[p].pa) - a.s * SD_LANE_FIELD(points[p].qa);
+        // A biased sweep reads the separation the warm start noted at these positions; the relax, after they
+        // moved, works it out.
+        const sdV4 separation = bias ? SD_LANE_FIELD(points[p].separation)
+                                     : sd_point_separation(&block->points[p], nx, ny, &a, &b);
         const sdM4 gap = separation > zero;
         sdV4 offset = sd_v4_select(gap, separation * sd_v4_splat(terms->inverseH), zero);
         diagonal[p] = normalK;
         inverse[p] = normalMass;
-        if (terms->bias) {
+        if (bias) {
             const sdM4 spring = ~gap & pushes;
             const sdSoftness* moving = &terms->moving;
             const sdSoftness* fixed = &terms->still;
@@ -146,10 +147,16 @@ SD_INLINE void sd_sweep_range(sdSoftBlock* soft, int32_t first, int32_t end, sdS
     for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
         sd_fetch_block_ahead(soft, k, end / sdSoftLanes);
         const int32_t* count = soft[k].pointCount;
-        if (count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2)
-            sd_sweep_block(&soft[k], bodies, terms, false);
-        else
-            sd_sweep_block(&soft[k], bodies, terms, true);
+        const bool onePoint = !(count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2);
+        // Each case its own copy (constants once inlined): a biased sweep gathers no motion, a one-point block
+        // reads no second points.
+        if (terms->bias) {
+            if (onePoint) sd_sweep_block(&soft[k], bodies, terms, true, true);
+            else sd_sweep_block(&soft[k], bodies, terms, false, true);
+        } else {
+            if (onePoint) sd_sweep_block(&soft[k], bodies, terms, true, false);
+            else sd_sweep_block(&soft[k], bodies, terms, false, false);
+        }
     }
 }
 
@@ -166,19 +173,19 @@ SD_TARGET_AVX2 static void sd_sweep_range_avx2(sdSoftBlock* soft, int32_t first,
 }
 #endif
 
-SD_INLINE void sd_warm_start_range(const sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
+SD_INLINE void sd_warm_start_range(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
     for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
         sd_fetch_block_ahead(soft, k, end / sdSoftLanes);
         sd_warm_start_block(&soft[k], bodies);
     }
 }
 
-static void sd_warm_start_range_generic(const sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
+static void sd_warm_start_range_generic(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies) {
     sd_warm_start_range(soft, first, end, bodies);
 }
 
 #if SD_AVX2_DISPATCH
-SD_TARGET_AVX2 static void sd_warm_start_range_avx2(const sdSoftBlock* soft, int32_t first, int32_t end,
+SD_TARGET_AVX2 static void sd_warm_start_range_avx2(sdSoftBlock* soft, int32_t first, int32_t end,
                                                     sdSoftBody* bodies) {
     sd_warm_start_range(soft, first, end, bodies);
 }

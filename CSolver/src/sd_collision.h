@@ -140,6 +140,7 @@ typedef struct sdSoftPointLanes {
     double baseSeparation[sdSoftLanes];          // separation at the step's start, less pb − pa (sd_soft_separation)
     double normalK[sdSoftLanes], normalMass[sdSoftLanes]; // J·M⁻¹·Jᵀ along the normal, and its inverse
     double impulse[sdSoftLanes], maxImpulse[sdSoftLanes]; // accumulated normal impulse this step, and its largest
+    double separation[sdSoftLanes];              // at this substep's positions (the warm start): the biased sweeps
 } sdSoftPointLanes;
 
 /// sdSoftLanes contacts of a large island — everything a sweep reads, their points and each one's friction row at

@@ -81,18 +81,31 @@ SD_INLINE void sd_push_lanes(sdBodyLanes* a, sdBodyLanes* b, sdV4 dx, sdV4 dy, s
     b->w = b->w + b->invInertia * p * cb;
 }
 
+/// A point's separation in every lane at the bodies' motion since the step's start (sd_soft_separation): the
+/// step's start separation along the normal, plus the centres' motion, plus the turning anchors.
+SD_INLINE sdV4 sd_point_separation(const sdSoftPointLanes* sp, sdV4 nx, sdV4 ny, const sdBodyLanes* a,
+                                   const sdBodyLanes* b) {
+    return sd_v4_load(sp->baseSeparation) + (b->dx - a->dx) * nx + (b->dy - a->dy) * ny + b->c * sd_v4_load(sp->pb) +
+           b->s * sd_v4_load(sp->qb) - a->c * sd_v4_load(sp->pa) - a->s * sd_v4_load(sp->qa);
+}
+
 /// The warm start of a block: each lane's points' and friction row's accumulated impulses applied to its bodies,
 /// in the order a one-contact-at-a-time warm start applies them (sd_push, lane by lane). A lane without a second
 /// point (or without points: padding) keeps the velocities it had, as the one-at-a-time loop skips those pushes.
-SD_INLINE void sd_warm_start_block(const sdSoftBlock* block, sdSoftBody* bodies) {
+/// The points' separations are noted too: the positions hold still through the substep's biased sweeps, so those
+/// read them instead of gathering the bodies' motion and working them out again, sweep after sweep (a block of
+/// one-point contacts has no second ones to note).
+SD_INLINE void sd_warm_start_block(sdSoftBlock* block, sdSoftBody* bodies) {
     sdBodyLanes a = sd_gather_bodies(bodies, block->a);
     sdBodyLanes b = sd_gather_bodies(bodies, block->b);
     const int32_t* count = block->pointCount;
     const sdM4 counts = {count[0], count[1], count[2], count[3]};
     const sdV4 nx = sd_v4_load(block->nx), ny = sd_v4_load(block->ny);
+    const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
     for (int p = 0; p < 2; ++p) {
         const sdM4 has = counts > p;
-        const sdSoftPointLanes* sp = &block->points[p];
+        sdSoftPointLanes* sp = &block->points[p];
+        if (p == 0 || twoPoints) sd_v4_store(sp->separation, sd_point_separation(sp, nx, ny, &a, &b));
         sdBodyLanes pushedA = a, pushedB = b;
         sd_push_lanes(&pushedA, &pushedB, nx, ny, sd_v4_load(sp->ca), sd_v4_load(sp->cb), sd_v4_load(sp->impulse));
         sd_select_velocities(has, &pushedA, &a);
