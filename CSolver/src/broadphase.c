@@ -29,13 +29,15 @@ static inline bool sd_moves(const sdWorld* world, int32_t body) {
 /// The box of shape i swept over the step: current bounds, plus the distance the body can travel in dt at its
 /// velocity (and the velocity gravity and forces add), plus what turning moves the shape's far points, plus half
 /// the speculative distance on every side. A moving body's box or circle is posed for the pass on the way (its
-/// contacts will need that pose). Also writes the shape's reach for the pass (sdShapeHot.reach: speed,
-/// acceleration and turn over the step, from the same terms).
+/// contacts will need that pose; with worker threads every box and circle is). Also writes the shape's reach for the
+/// pass (sdShapeHot.reach: speed, acceleration and turn over the step, from the same terms).
 static void sd_swept_bounds(sdWorld* world, int32_t index, double dt) {
     sdShape* shape = &world->collision.shapes[index];
     const int32_t b = shape->body;
     const bool moves = sd_moves(world, b);
-    if (!moves || !sd_pose_shape_bounds(world, index))
+    // With worker threads every box and circle is posed here (the same bits as sd_shape_bounds): the contacts then
+    // read poses and never write one that another thread's contact reads.
+    if (!(moves || world->collision.parallelPass) || !sd_pose_shape_bounds(world, index))
         sd_shape_bounds(world, shape, &shape->minX, &shape->minY, &shape->maxX, &shape->maxY);
     double grow = 0.5 * sdSpeculativeBase, reach = 0.0;
     if (moves) {

@@ -215,6 +215,12 @@ typedef struct sdCollisionState {
     int32_t contactCount, contactCapacity;
     sdContact* nextContacts;
     int32_t nextContactCapacity;
+    // Worker threads (contact.c): what each contact slot of the pass becomes, when the manifolds are computed on the
+    // world's task pool after a serial merge; and whether this pass does so (the bounds pass then poses every box
+    // and circle, so no contact poses a shared shape lazily).
+    struct sdContactJob* contactJobs;
+    int32_t contactJobCapacity;
+    bool parallelPass;
 
     // Body pairs joined by a joint, as sorted keys (lower slot << 32 | higher slot), rebuilt when joints changed.
     uint64_t* jointPairs;
