@@ -324,6 +324,28 @@ SD_INLINE int32_t sd_merge_contacts(sdWorld* world, sdContactJob* jobs) {
     return count;
 }
 
+/// Bodies a task of the collision pass's rotation loop takes (cos and sin of every body that turned).
+#define sdBodiesPerTask 1024
+
+/// Resets body slots [begin, end)'s extent and thickness for the bounds pass and brings their rotation caches up to
+/// date (each slot writes only its own entries).
+static void sd_rotate_bodies(sdWorld* world, int32_t begin, int32_t end) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t i = begin; i < end; ++i) {
+        c->bodyExtent[i] = 0.0;
+        c->bodyThickness[i] = INFINITY;
+        if (!world->alive[i]) continue;
+        double rc, rs;
+        sd_rotation(world, i, &rc, &rs);
+    }
+}
+
+static void sd_rotation_task(void* context, int32_t task) {
+    sdWorld* world = context;
+    const int32_t begin = task * sdBodiesPerTask;
+    sd_rotate_bodies(world, begin, world->slotCount - begin < sdBodiesPerTask ? world->slotCount : begin + sdBodiesPerTask);
+}
+
 int sd_collide(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
     c->beginCount = 0;
@@ -340,12 +362,11 @@ int sd_collide(sdWorld* world, double dt) {
     }
     // Every body's rotation, once: bounds and manifolds read the cache during the pass. The bounds pass takes each
     // body's widest and thinnest shape (continuous collision's quick tests) from here.
-    for (int32_t i = 0; i < world->slotCount; ++i) {
-        c->bodyExtent[i] = 0.0;
-        c->bodyThickness[i] = INFINITY;
-        if (!world->alive[i]) continue;
-        double rc, rs;
-        sd_rotation(world, i, &rc, &rs);
+    c->parallelPass = world->tasks != NULL && c->shapeCount >= sdParallelShapes;
+    if (c->parallelPass) {
+        sd_task_pool_run(world->tasks, sd_rotation_task, world, (world->slotCount + sdBodiesPerTask - 1) / sdBodiesPerTask);
+    } else {
+        sd_rotate_bodies(world, 0, world->slotCount);
     }
     if (sd_update_joint_pairs(world) != sdResult_ok) return sdResult_outOfMemory;
     // A new pass before the bounds: they pose the moving boxes and circles for it (sd_pose_shape_bounds).
@@ -353,7 +374,6 @@ int sd_collide(sdWorld* world, double dt) {
         for (int32_t k = 0; k < c->shapeSlotCount; ++k) c->shapeHot[k].posedPass = 0;
         c->collidePass = 1;
     }
-    c->parallelPass = world->tasks != NULL && c->shapeCount >= sdParallelShapes;
     if (sd_find_pairs(world, dt) != sdResult_ok) return sdResult_outOfMemory;
     // At most every pair plus every kept contact.
     const int64_t most = (int64_t)c->pairCount + c->contactCount;
