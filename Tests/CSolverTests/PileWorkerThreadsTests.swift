@@ -123,7 +123,7 @@ struct PileWorkerThreadsTests {
 
     /// "frame f, entry e" of the first entry that differs (four per frame: hash, contacts, begins, ends).
     static func firstDifference(_ a: [UInt64], _ b: [UInt64]) -> String {
-        guard let k = zip(a, b).firstIndex(where: { $0 != $1 }) else { return "none (\(a.count) and \(b.count) entries)" }
+        guard let k = zip(a, b).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else { return "none (\(a.count) and \(b.count) entries)" }
         return "frame \(k / 4), entry \(k % 4)"
     }
 }

@@ -65,7 +65,7 @@ struct PileWorkerThreadsAnimatorTests {
         let (many, manyCalls) = Self.pour(.acceleratedWorkers(2))
         let differing = zip(one, many).filter { $0.x.bitPattern != $1.x.bitPattern || $0.y.bitPattern != $1.y.bitPattern }
         #expect(differing.count == 0, "\(differing.count) of \(one.count) centres differ")
-        let firstDifferent = zip(manyCalls, oneCalls).firstIndex { $0 != $1 }
+        let firstDifferent = zip(manyCalls, oneCalls).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         let sameCalls = manyCalls == oneCalls // (not expanded on failure: thousands of calls)
         #expect(sameCalls, "\(manyCalls.count) calls against \(oneCalls.count), first different: \(String(describing: firstDifferent))")
     }
