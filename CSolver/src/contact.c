@@ -412,14 +412,15 @@ int sd_collide(sdWorld* world, double dt) {
     // sorted pairs merge with the sorted old contacts into nextContacts. With worker threads the merge only decides
     // each slot (and the end events, in order) and the task pool computes the manifolds: in place when no contact
     // ended (each slot reads and writes only itself), else into nextContacts.
+    // (Each walk is inlined twice, with jobs and with a constant NULL, so the serial one keeps no test of it.)
     sdContactJob* jobs = c->parallelPass ? c->contactJobs : NULL;
     int32_t count;
     bool moved = true; // the contacts are in nextContacts
     if (!c->pairsFound) {
-        count = sd_carry_contacts(world, jobs);
+        count = jobs != NULL ? sd_carry_contacts(world, jobs) : sd_carry_contacts(world, NULL);
         moved = jobs != NULL && count < c->contactCount;
     } else {
-        count = sd_merge_contacts(world, jobs);
+        count = jobs != NULL ? sd_merge_contacts(world, jobs) : sd_merge_contacts(world, NULL);
     }
     if (jobs != NULL) sd_run_contact_jobs(world, c->contacts, moved ? c->nextContacts : c->contacts, count);
     if (moved) {
