@@ -73,8 +73,8 @@ sanitize: deps
 	$(MAKE) tsan
 
 # Thread Sanitizer over two C worlds stepped on two threads at once, over a large grid solved by 2 and 3 worker
-# threads (WorkerThreads), and over the real-time driver (a Dispatch timer on the main queue stepping the
-# animator); any report fails the run.
+# threads and a pour whose collision pass runs on them (WorkerThreads, PileWorkerThreads), and over the real-time
+# driver (a Dispatch timer on the main queue stepping the animator); any report fails the run.
 tsan: deps
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter 'ConcurrentWorlds|WorkerThreads|RealTimeDriver|AnimatorLifetime' --scratch-path .build-tsan
 

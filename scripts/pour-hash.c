@@ -4,9 +4,11 @@
 // frames. A change that keeps the arithmetic and its order prints the same hashes. With a fourth argument, the
 // median thread CPU time per frame from that frame on instead (a quick A/B timing of a piled pour).
 //   clang -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -ICSolver/include CSolver/src/*.c scripts/pour-hash.c \
-//         -o /tmp/pour-hash -llapack -lblas -lm
+//         -o /tmp/pour-hash -llapack -lblas -lm -lpthread
 //   /tmp/pour-hash 1500 400        # items, frames (sleep off); /tmp/pour-hash 3000 300 1: sleep on
 //   /tmp/pour-hash 10000 480 0 400 # median CPU ms per frame over frames 400–479
+//   /tmp/pour-hash 1500 400 0 400 2 # fifth: the world's worker count (the same hashes for every count); a
+//                                   # fourth argument equal to the frame count times nothing: hashes printed
 #include "CSolver.h"
 #include "hash-harness.h"
 #include <stdio.h>
@@ -25,6 +27,7 @@ int main(int argc, char** argv) {
     int n = argc > 1 ? atoi(argv[1]) : 1500, frames = argc > 2 ? atoi(argv[2]) : 400;
     int sleeping = argc > 3 ? atoi(argv[3]) : 0;
     sdWorldDef wd = sdDefaultWorldDef(); wd.initialBodyCapacity = n + 8; if (!sleeping) wd.timeToSleep = 1e9;
+    wd.workerCount = argc > 5 ? atoi(argv[5]) : 1;
     sdWorld* w; if (sdCreateWorld(&wd, &w)) abort();
     int cols = (int)(1.1 * __builtin_sqrt((double)n)); double width = 22.0 * cols;
     wall(w, width/2, 10, width/2 + 20, 10); // the floor (top face at y = 20; gravity points to −y)

@@ -18,9 +18,9 @@ struct AnimatorScene {
     /// The item behavior that holds each scene body (nil for edges); it reads velocities back.
     let properties: [DynamicItemBehavior?]
 
-    init(_ scene: CollisionScene) {
+    init(_ scene: CollisionScene, solver: SolverKind = .accelerated) {
         let screen = View(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
-        animator = DynamicAnimator(referenceView: screen)
+        animator = DynamicAnimator(referenceView: screen, solver: solver)
         let collision = CollisionBehavior()
         var views: [View?] = []
         var properties: [DynamicItemBehavior?] = []
@@ -95,9 +95,9 @@ struct AnimatorScene {
 /// frame), and the C core's own share of it from `solverStatistics`. The façade always lets bodies rest (as
 /// UIKit does), and a paused animator's step costs nothing and moves nothing.
 @MainActor
-func runOnAnimator(_ scene: CollisionScene, limits: RunLimits) -> CollisionRun {
+func runOnAnimator(_ scene: CollisionScene, limits: RunLimits, workers: Int = 1) -> CollisionRun {
     let setupStart = now()
-    let built = AnimatorScene(scene)
+    let built = AnimatorScene(scene, solver: workers > 1 ? .acceleratedWorkers(workers) : .accelerated)
     let setupSeconds = now() - setupStart
     var measurement = SceneMeasurement(scene)
     let planned = limits.frames(of: scene)

@@ -37,6 +37,8 @@ struct Collisions: ParsableCommand {
     var referenceMaxItems = 10_000
     @Flag(help: "Diagnostic variant: give the static bodies their collision shapes before the dynamic ones.")
     var staticShapesFirst = false
+    @Option(help: "Threads the C core runs a step with on the core and animator paths, the calling thread included (1 … 64; the same results for every count).")
+    var threads = 1
     @Option(help: "Write the runs as JSON to this path.")
     var json: String?
 
@@ -53,7 +55,7 @@ struct Collisions: ParsableCommand {
                 for path in paths {
                     switch path {
                     case .core, .animator:
-                        try results.runOurs(path, scene, sleep: sleep, limits: limits)
+                        try results.runOurs(path, scene, sleep: sleep, limits: limits, workers: threads)
                     case .reference where scene.dynamicCount > referenceMaxItems:
                         results.skip(scene, sleep: sleep, path: path, reason: "N > --reference-max-items \(referenceMaxItems)")
                     case .reference:
@@ -72,19 +74,20 @@ struct CollisionResults: Encodable {
     var runs: [CollisionRun] = []
     var skipped: [SkippedRun] = []
 
-    /// Runs `scene` on one of our paths (the animator only with sleeping on: the façade always lets bodies rest).
-    mutating func runOurs(_ path: CollisionPath, _ scene: CollisionScene, sleep: Bool, limits: RunLimits) throws {
+    /// Runs `scene` on one of our paths (the animator only with sleeping on: the façade always lets bodies rest), the
+    /// C core with `workers` threads.
+    mutating func runOurs(_ path: CollisionPath, _ scene: CollisionScene, sleep: Bool, limits: RunLimits, workers: Int = 1) throws {
         let run: CollisionRun
         switch path {
         case .core:
-            run = try runOnWorld(scene, engine: AcceleratedBackend.self, configuration: "core", sleep: sleep, limits: limits)
+            run = try runOnWorld(scene, engine: AcceleratedBackend.self, configuration: "core", sleep: sleep, limits: limits, workers: workers)
         case .reference:
             run = try runOnWorld(scene, engine: ReferenceWorld.self, configuration: "reference", sleep: sleep, limits: limits)
         case .animator:
             guard sleep else {
                 return skip(scene, sleep: sleep, path: path, reason: "the façade always lets bodies rest, as UIKit does")
             }
-            run = MainActor.assumeIsolated { runOnAnimator(scene, limits: limits) }
+            run = MainActor.assumeIsolated { runOnAnimator(scene, limits: limits, workers: workers) }
         }
         let all = run.timing["all"]!
         FileHandle.standardError.write(Data(String(

@@ -57,14 +57,17 @@ extension SceneBody {
 }
 
 /// Runs `scene` on a `PhysicsWorld` over `engine` (the C core or the reference) with UIKit's settings: one
-/// `step(dt: 1/60, substeps: 2)` per frame, the only thing timed. With `sleep` off, no body ever rests.
+/// `step(dt: 1/60, substeps: 2)` per frame, the only thing timed. With `sleep` off, no body ever rests. `workers`:
+/// the world's worker threads (`WorldSettings.workerCount`).
 func runOnWorld(
-    _ scene: CollisionScene, engine: any PhysicsBackend.Type, configuration: String, sleep: Bool, limits: RunLimits
+    _ scene: CollisionScene, engine: any PhysicsBackend.Type, configuration: String, sleep: Bool, limits: RunLimits,
+    workers: Int = 1
 ) throws -> CollisionRun {
     let setupStart = now()
     var settings = WorldSettings()
     settings.initialBodyCapacity = scene.bodies.count + 1
     if !sleep { settings.timeToSleep = 1e9 }
+    settings.workerCount = workers
     let world = try PhysicsWorld(engine, settings: settings)
     var ids: [BodyID] = []
     ids.reserveCapacity(scene.bodies.count)

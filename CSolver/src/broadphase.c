@@ -29,13 +29,15 @@ static inline bool sd_moves(const sdWorld* world, int32_t body) {
 /// The box of shape i swept over the step: current bounds, plus the distance the body can travel in dt at its
 /// velocity (and the velocity gravity and forces add), plus what turning moves the shape's far points, plus half
 /// the speculative distance on every side. A moving body's box or circle is posed for the pass on the way (its
-/// contacts will need that pose). Also writes the shape's reach for the pass (sdShapeHot.reach: speed,
-/// acceleration and turn over the step, from the same terms).
+/// contacts will need that pose; with worker threads every box and circle is). Also writes the shape's reach for the
+/// pass (sdShapeHot.reach: speed, acceleration and turn over the step, from the same terms).
 static void sd_swept_bounds(sdWorld* world, int32_t index, double dt) {
     sdShape* shape = &world->collision.shapes[index];
     const int32_t b = shape->body;
     const bool moves = sd_moves(world, b);
-    if (!moves || !sd_pose_shape_bounds(world, index))
+    // With worker threads every box and circle is posed here (the same bits as sd_shape_bounds): the contacts then
+    // read poses and never write one that another thread's contact reads.
+    if (!(moves || world->collision.parallelPass) || !sd_pose_shape_bounds(world, index))
         sd_shape_bounds(world, shape, &shape->minX, &shape->minY, &shape->maxX, &shape->maxY);
     double grow = 0.5 * sdSpeculativeBase, reach = 0.0;
     if (moves) {
@@ -103,16 +105,36 @@ static inline uint32_t sd_cell_bucket(int64_t ix, int64_t iy, uint32_t mask) {
     return (uint32_t)(h >> 32) & mask;
 }
 
+/// Room for `count` pairs in the pair list and the sort's scratch (doubling). False when out of memory.
+static bool sd_reserve_pairs(sdCollisionState* c, int64_t count) {
+    if (count <= c->pairCapacity) return true;
+    int64_t capacity = c->pairCapacity == 0 ? 256 : 2 * (int64_t)c->pairCapacity;
+    while (capacity < count) capacity *= 2;
+    if (capacity > INT32_MAX || !SD_GROW(c->pairs, capacity) || !SD_GROW(c->pairScratch, capacity)) return false;
+    c->pairCapacity = (int32_t)capacity;
+    return true;
+}
+
 static bool sd_push_pair(sdCollisionState* c, int32_t a, int32_t b) {
-    if (c->pairCount == c->pairCapacity) {
-        const int32_t capacity = c->pairCapacity == 0 ? 256 : 2 * c->pairCapacity;
-        if (c->pairCapacity > INT32_MAX / 2 || !SD_GROW(c->pairs, capacity) || !SD_GROW(c->pairScratch, capacity))
-            return false;
-        c->pairCapacity = capacity;
-    }
+    if (c->pairCount == c->pairCapacity && !sd_reserve_pairs(c, (int64_t)c->pairCount + 1)) return false;
     c->pairs[c->pairCount].a = a < b ? a : b;
     c->pairs[c->pairCount].b = a < b ? b : a;
     c->pairCount += 1;
+    return true;
+}
+
+/// Where the pair tests write: NULL for the world's pair list (grown as needed), else a task's region of
+/// sdCollisionState.taskPairs, which a full region refuses (the run is then repeated with larger regions).
+typedef struct sdPairSink {
+    sdShapePair* region;
+    int32_t count, capacity;
+} sdPairSink;
+
+/// Appends pair (a, b) in (lower, higher) order. False when out of memory or the region is full.
+static inline bool sd_sink_pair(sdCollisionState* c, sdPairSink* sink, int32_t a, int32_t b) {
+    if (sink == NULL) return sd_push_pair(c, a, b);
+    if (sink->count == sink->capacity) return false;
+    sink->region[sink->count++] = (sdShapePair){.a = a < b ? a : b, .b = a < b ? b : a};
     return true;
 }
 
@@ -228,26 +250,27 @@ static inline bool sd_entries_candidate(const sdWorld* world, const sdBroadEntry
 /// Reports the shapes of entries a and b (boxes overlapping) as a pair if they may collide and `cell` holds the
 /// lower corner of their kept boxes' overlap (so a pair whose boxes share several cells is reported once). The
 /// corner's cell is the larger of the two boxes' lower-corner cells (the cell of a coordinate grows with it).
-/// False only when out of memory.
-static inline bool sd_report_pair(sdWorld* world, const sdBroadEntry* a, const sdBroadEntry* b, int64_t cell) {
+/// False only when out of memory (or the sink's region is full).
+static inline bool sd_report_pair(sdWorld* world, sdPairSink* sink, const sdBroadEntry* a, const sdBroadEntry* b,
+                                  int64_t cell) {
     const int32_t cornerX = a->cornerX > b->cornerX ? a->cornerX : b->cornerX;
     const int32_t cornerY = a->cornerY > b->cornerY ? a->cornerY : b->cornerY;
     if (sd_cell_id(cornerX, cornerY) != cell || !sd_entries_candidate(world, a, b)) return true;
-    return sd_push_pair(&world->collision, a->shape, b->shape);
+    return sd_sink_pair(&world->collision, sink, a->shape, b->shape);
 }
 
-/// Reports the candidate pairs in each bucket when every shape is binned.
-static int sd_pairs_in_buckets(sdWorld* world, uint32_t buckets) {
+/// Reports the candidate pairs in buckets [k0, k1) when every shape is binned.
+static int sd_pairs_in_buckets(sdWorld* world, sdPairSink* sink, uint32_t k0, uint32_t k1) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
     const sdBroadEntry* entries = c->cellEntries;
-    for (uint32_t k = 0; k < buckets; ++k) {
+    for (uint32_t k = k0; k < k1; ++k) {
         for (int32_t e = start[k]; e < start[k + 1]; ++e) {
             const sdBroadEntry* a = &entries[e];
             for (int32_t f = e + 1; f < start[k + 1]; ++f) {
                 const sdBroadEntry* b = &entries[f];
                 if (!((b->cell == a->cell) & sd_boxes_overlap(b, a->minX, a->minY, a->maxX, a->maxY))) continue;
-                if (!sd_report_pair(world, a, b, a->cell)) return sdResult_outOfMemory;
+                if (!sd_report_pair(world, sink, a, b, a->cell)) return sdResult_outOfMemory;
             }
         }
     }
@@ -263,18 +286,27 @@ static inline bool sd_mark_oversized(sdShape* s, double inverseCell, double* cel
     return s->oversized;
 }
 
-/// Reports the candidate pairs of every shape with the binned (enlarged) ones, looking up the cells it covers. The
-/// shapes that were not enlarged are sized for the grid here (the binning sized the others), and the oversized ones
-/// among them added to the list at c->shapeEntries (`oversized` of them so far).
-static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell, int32_t* oversized) {
+/// Reports the candidate pairs of shapes [i0, i1) with the binned (enlarged) ones, looking up the cells each covers.
+/// The shapes that were not enlarged are sized for the grid here (the binning sized the others), and the oversized
+/// ones among them noted: added to the list at c->shapeEntries (`oversized` of them so far), or as pairs {i, −1} in
+/// a task's region.
+static int sd_pairs_by_lookup(sdWorld* world, sdPairSink* sink, uint32_t mask, double inverseCell, int32_t i0,
+                              int32_t i1, int32_t* oversized) {
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
     const sdBroadEntry* entries = c->cellEntries;
-    for (int32_t i = 0; i < c->shapeSlotCount; ++i) {
+    for (int32_t i = i0; i < i1; ++i) {
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
         double cells;
-        if (!shape->enlarged && sd_mark_oversized(shape, inverseCell, &cells)) c->shapeEntries[(*oversized)++] = i;
+        if (!shape->enlarged && sd_mark_oversized(shape, inverseCell, &cells)) {
+            if (sink == NULL) {
+                c->shapeEntries[(*oversized)++] = i;
+            } else {
+                if (sink->count == sink->capacity) return sdResult_outOfMemory;
+                sink->region[sink->count++] = (sdShapePair){.a = i, .b = -1};
+            }
+        }
         if (shape->oversized) continue;
         const int32_t x0 = sd_cell_coordinate(shape->fatMinX, inverseCell), x1 = sd_cell_coordinate(shape->fatMaxX, inverseCell);
         const int32_t y0 = sd_cell_coordinate(shape->fatMinY, inverseCell), y1 = sd_cell_coordinate(shape->fatMaxY, inverseCell);
@@ -289,9 +321,82 @@ static int sd_pairs_by_lookup(sdWorld* world, uint32_t mask, double inverseCell,
                     const int32_t j = b->shape;
                     if (b->cell != cell || j == i || (shape->enlarged && j < i)) continue;
                     if (!sd_boxes_overlap(b, a.minX, a.minY, a.maxX, a.maxY)) continue;
-                    if (!sd_report_pair(world, &a, b, cell)) return sdResult_outOfMemory;
+                    if (!sd_report_pair(world, sink, &a, b, cell)) return sdResult_outOfMemory;
                 }
             }
+        }
+    }
+    return sdResult_ok;
+}
+
+/// Buckets or shapes a task of the pair tests takes at least.
+#define sdPairTaskBuckets 4096
+#define sdPairTaskShapes 512
+
+/// The pair tests of a grid pass on the world's task pool: every bucket (binAll) or every shape (lookup), cut into
+/// `tasks` equal ranges of `per`.
+typedef struct sdPairRun {
+    sdWorld* world;
+    uint32_t buckets, mask;
+    double inverseCell;
+    int32_t tasks, per;
+    bool binAll;
+} sdPairRun;
+
+/// Task t of a pair run: its range's pairs into region t of taskPairs, in the order the serial pass finds them.
+static void sd_pair_task(void* context, int32_t task) {
+    const sdPairRun* run = context;
+    sdCollisionState* c = &run->world->collision;
+    const int32_t capacity = c->taskPairCapacity / run->tasks;
+    sdPairSink sink = {c->taskPairs + (size_t)task * (size_t)capacity, 0, capacity};
+    const int64_t begin = (int64_t)task * run->per;
+    int result;
+    if (run->binAll) {
+        const int64_t end = begin + run->per < run->buckets ? begin + run->per : run->buckets;
+        result = sd_pairs_in_buckets(run->world, &sink, (uint32_t)begin, (uint32_t)end);
+    } else {
+        const int32_t n = c->shapeSlotCount;
+        const int64_t end = begin + run->per < n ? begin + run->per : n;
+        result = sd_pairs_by_lookup(run->world, &sink, run->mask, run->inverseCell, (int32_t)begin, (int32_t)end,
+                                    NULL);
+    }
+    c->taskPairCounts[task] = result == sdResult_ok ? sink.count : -1;
+}
+
+/// The pair tests on the task pool, then the tasks' pairs appended to the pair list in task order (the serial
+/// pass's order) and their oversized shapes to the list at c->shapeEntries. A region that overflowed makes the run
+/// repeat with regions twice as large.
+static int sd_pairs_on_tasks(sdWorld* world, uint32_t buckets, uint32_t mask, double inverseCell, bool binAll,
+                             int32_t* oversized) {
+    sdCollisionState* c = &world->collision;
+    const int64_t items = binAll ? (int64_t)buckets : c->shapeSlotCount;
+    const int64_t least = binAll ? sdPairTaskBuckets : sdPairTaskShapes;
+    int64_t tasks = (items + least - 1) / least;
+    if (tasks > sdMaxPairTasks) tasks = sdMaxPairTasks;
+    if (tasks < 1) tasks = 1;
+    sdPairRun run = {world, buckets, mask, inverseCell, (int32_t)tasks, (int32_t)((items + tasks - 1) / tasks), binAll};
+    int64_t capacity = 2 * (int64_t)c->pairCapacity; // the most pairs a pass found so far, twice, to start with
+    if (capacity < 256 * tasks) capacity = 256 * tasks;
+    for (;;) {
+        if (c->taskPairCapacity < capacity) {
+            if (capacity > INT32_MAX / 2 || !SD_GROW(c->taskPairs, capacity)) return sdResult_outOfMemory;
+            c->taskPairCapacity = (int32_t)capacity;
+        }
+        sd_task_pool_run(world->tasks, sd_pair_task, &run, run.tasks);
+        bool full = false;
+        for (int32_t t = 0; t < run.tasks; ++t) full |= c->taskPairCounts[t] < 0;
+        if (!full) break;
+        capacity = 2 * (int64_t)c->taskPairCapacity;
+    }
+    int64_t total = 0;
+    for (int32_t t = 0; t < run.tasks; ++t) total += c->taskPairCounts[t];
+    if (!sd_reserve_pairs(c, total)) return sdResult_outOfMemory;
+    const int32_t region = c->taskPairCapacity / run.tasks;
+    for (int32_t t = 0; t < run.tasks; ++t) {
+        const sdShapePair* pairs = c->taskPairs + (size_t)t * (size_t)region;
+        for (int32_t q = 0; q < c->taskPairCounts[t]; ++q) {
+            if (pairs[q].b < 0) c->shapeEntries[(*oversized)++] = pairs[q].a;
+            else c->pairs[c->pairCount++] = pairs[q];
         }
     }
     return sdResult_ok;
@@ -366,8 +471,10 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t en
         }
     }
 
-    const int result =
-        binAll ? sd_pairs_in_buckets(world, buckets) : sd_pairs_by_lookup(world, mask, inverseCell, &oversized);
+    int result;
+    if (c->parallelPass) result = sd_pairs_on_tasks(world, buckets, mask, inverseCell, binAll, &oversized);
+    else if (binAll) result = sd_pairs_in_buckets(world, NULL, 0, buckets);
+    else result = sd_pairs_by_lookup(world, NULL, mask, inverseCell, 0, n, &oversized);
     if (result != sdResult_ok) return result;
     // Oversized shapes against every shape (each oversized pair once).
     for (int32_t o = 0; o < oversized; ++o) {

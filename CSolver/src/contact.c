@@ -143,24 +143,44 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     }
 }
 
-/// An old contact that no pair of this pass names: writes what it becomes to `out` and returns true if it stays.
-/// It ends when a shape is gone, or when a shape was enlarged (its pairs were all looked for, so the kept boxes no
-/// longer overlap). Otherwise its kept boxes still overlap: between moving bodies its manifold is updated, between
-/// resting ones it is kept as it was.
-static bool sd_carry_contact(sdWorld* world, const sdContact* old, sdContact* out) {
+/// What output slot k of the collision pass becomes: pair `pair` updated (from old contact `old` when ≥ 0), or old
+/// contact `old` kept as it was (sdJobKeep) or updated for its own pair (sdJobCarry). With worker threads the serial
+/// merge writes these, and the task pool computes the manifolds (sd_collide).
+struct sdContactJob {
+    int32_t pair, old;
+};
+typedef struct sdContactJob sdContactJob;
+#define sdJobKeep (-1)
+#define sdJobCarry (-2)
+#define sdJobEnded (-3)
+
+/// What becomes of an old contact that no pair of this pass names: sdJobKeep, sdJobCarry or sdJobEnded. It ends
+/// when a shape is gone, or when a shape was enlarged (its pairs were all looked for, so the kept boxes no longer
+/// overlap): then its end event, if it touched. Otherwise its kept boxes still overlap: between moving bodies its
+/// manifold is updated, between resting ones it is kept as it was.
+static int32_t sd_carry_kind(sdWorld* world, const sdContact* old) {
     const sdCollisionState* c = &world->collision;
     const bool alive = sd_contact_alive(c, old);
     const bool moves = alive && (sd_moves(world, old->bodyA) || sd_moves(world, old->bodyB));
-    if (alive && !moves) {
-        if (out != old) *out = *old;
-        return true;
-    }
-    if (alive && !c->shapeHot[old->shapeA].enlarged && !c->shapeHot[old->shapeB].enlarged) {
-        sd_update_contact(world, old->shapeA, old->shapeB, old, out);
-        return true;
-    }
+    if (alive && !moves) return sdJobKeep;
+    if (alive && !c->shapeHot[old->shapeA].enlarged && !c->shapeHot[old->shapeB].enlarged) return sdJobCarry;
     if (old->touching) sd_push_end(&world->collision, old);
-    return false;
+    return sdJobEnded;
+}
+
+/// Writes what a job makes of its slot to `out` (`old` may be `out`: contacts carried in place) and notes it.
+static inline void sd_run_contact_job(sdWorld* world, int32_t pair, const sdContact* old, sdContact* out, int32_t k) {
+    sdCollisionState* c = &world->collision;
+    if (pair == sdJobKeep) {
+        if (out != old) *out = *old;
+    } else if (pair == sdJobCarry) {
+        sd_update_contact(world, old->shapeA, old->shapeB, old, out);
+    } else {
+        sd_update_contact(world, c->pairs[pair].a, c->pairs[pair].b, old, out);
+    }
+    c->contactBodies[2 * k] = out->bodyA;
+    c->contactBodies[2 * k + 1] = out->bodyB;
+    c->contactPoints[k] = (uint8_t)out->pointCount;
 }
 
 void sd_wake_resting_on(sdWorld* world, int32_t body) {
@@ -171,13 +191,6 @@ void sd_wake_resting_on(sdWorld* world, int32_t body) {
         if (contact->bodyA == body) sd_wake(world, contact->bodyB);
         else if (contact->bodyB == body) sd_wake(world, contact->bodyA);
     }
-}
-
-/// Notes the compact copy of contact k's bodies and point count (sdCollisionState.contactBodies).
-static inline void sd_note_contact(sdCollisionState* c, int32_t k, const sdContact* contact) {
-    c->contactBodies[2 * k] = contact->bodyA;
-    c->contactBodies[2 * k + 1] = contact->bodyB;
-    c->contactPoints[k] = (uint8_t)contact->pointCount;
 }
 
 /// Wakes the sleeping bodies that a moving body now reaches.
@@ -201,6 +214,138 @@ static int sd_reserve_begin_events(sdCollisionState* c) {
     return sdResult_ok;
 }
 
+/// Contacts a task of the collision pass computes (sdContactJob).
+#define sdContactsPerTask 256
+/// Worlds with fewer shapes than this keep the collision pass on the calling thread: a fork and join costs a few
+/// microseconds, and the merge's jobs a second walk.
+#define sdParallelShapes 1024
+
+/// A run of the collision pass's jobs on the task pool: jobs[k] reads `from` (the old contacts) and writes to[k].
+typedef struct sdContactRun {
+    sdWorld* world;
+    const sdContact* from;
+    sdContact* to;
+    int32_t count;
+} sdContactRun;
+
+/// Task t of a run: jobs [t·sdContactsPerTask, …), each writing only its own slot (and its compact copies), so the
+/// contacts are the same whichever thread computes them.
+static void sd_contact_task(void* context, int32_t task) {
+    const sdContactRun* run = context;
+    sdWorld* world = run->world;
+    const sdContactJob* jobs = world->collision.contactJobs;
+    const int32_t begin = task * sdContactsPerTask;
+    const int32_t end = run->count - begin < sdContactsPerTask ? run->count : begin + sdContactsPerTask;
+    for (int32_t k = begin; k < end; ++k) {
+        if (k + sdContactAhead < end && jobs[k + sdContactAhead].old >= 0)
+            sd_prefetch_contact(&run->from[jobs[k + sdContactAhead].old]);
+        if (k + sdShapeAhead < end) {
+            const sdContactJob ahead = jobs[k + sdShapeAhead];
+            const int32_t b = ahead.pair >= 0 ? world->collision.pairs[ahead.pair].b : run->from[ahead.old].shapeB;
+            sd_prefetch_second_shape(world, b, world->collision.shapeHot[b].body);
+        }
+        const sdContactJob job = jobs[k];
+        sd_run_contact_job(world, job.pair, job.old >= 0 ? &run->from[job.old] : NULL, &run->to[k], k);
+    }
+}
+
+/// Runs the `count` jobs the merge wrote on the world's task pool.
+static void sd_run_contact_jobs(sdWorld* world, const sdContact* from, sdContact* to, int32_t count) {
+    sdContactRun run = {world, from, to, count};
+    sd_task_pool_run(world->tasks, sd_contact_task, &run, (count + sdContactsPerTask - 1) / sdContactsPerTask);
+}
+
+/// No shape enlarged: every old contact stays, or ends (sd_carry_kind). With `jobs`, writes what each stays as in
+/// jobs[k] (the manifolds are computed after); else computes them, compacting in place. Returns how many stay.
+SD_INLINE int32_t sd_carry_contacts(sdWorld* world, sdContactJob* jobs) {
+    sdCollisionState* c = &world->collision;
+    int32_t count = 0;
+    for (int32_t o = 0; o < c->contactCount; ++o) {
+        if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
+        if (o + sdShapeAhead < c->contactCount) {
+            const sdContact* ahead = &c->contacts[o + sdShapeAhead];
+            sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
+        }
+        const sdContact* old = &c->contacts[o];
+        const int32_t kind = sd_carry_kind(world, old);
+        if (kind == sdJobEnded) continue;
+        if (jobs != NULL) jobs[count] = (sdContactJob){kind, o};
+        else sd_run_contact_job(world, kind, old, &c->contacts[count], count);
+        count += 1;
+    }
+    return count;
+}
+
+/// Merges the sorted pairs with the sorted old contacts into nextContacts: with `jobs`, writes what each slot
+/// becomes (the end events in order, as without); else computes each slot. Returns the slot count.
+SD_INLINE int32_t sd_merge_contacts(sdWorld* world, sdContactJob* jobs) {
+    sdCollisionState* c = &world->collision;
+    int32_t p = 0, o = 0, count = 0;
+    while (p < c->pairCount || o < c->contactCount) {
+        if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
+        if (jobs == NULL && count + sdContactAhead < c->nextContactCapacity)
+            sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
+        if (o + sdShapeAhead < c->contactCount) {
+            const sdContact* ahead = &c->contacts[o + sdShapeAhead];
+            sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
+        }
+        if (jobs == NULL && p + sdShapeAhead < c->pairCount) {
+            const int32_t b = c->pairs[p + sdShapeAhead].b;
+            sd_prefetch_second_shape(world, b, c->shapeHot[b].body);
+        }
+        const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
+        const sdContact* old = o < c->contactCount ? &c->contacts[o] : NULL;
+        int order; // < 0: the pair comes first, > 0: the old contact, 0: the same key
+        if (pair == NULL) order = 1;
+        else if (old == NULL) order = -1;
+        else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
+        else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
+        if (order > 0) { // an old contact without a pair this step
+            const int32_t kind = sd_carry_kind(world, old);
+            if (kind != sdJobEnded) {
+                if (jobs != NULL) jobs[count] = (sdContactJob){kind, o};
+                else sd_run_contact_job(world, kind, old, &c->nextContacts[count], count);
+                count += 1;
+            }
+            o += 1;
+            continue;
+        }
+        int32_t same = -1;
+        if (order == 0) {
+            if (sd_contact_alive(c, old)) same = o;
+            else if (old->touching) sd_push_end(c, old); // a destroyed shape's slot was reused
+            o += 1;
+        }
+        if (jobs != NULL) jobs[count] = (sdContactJob){p, same};
+        else sd_run_contact_job(world, p, same >= 0 ? &c->contacts[same] : NULL, &c->nextContacts[count], count);
+        count += 1;
+        p += 1;
+    }
+    return count;
+}
+
+/// Bodies a task of the collision pass's rotation loop takes (cos and sin of every body that turned).
+#define sdBodiesPerTask 1024
+
+/// Resets body slots [begin, end)'s extent and thickness for the bounds pass and brings their rotation caches up to
+/// date (each slot writes only its own entries).
+static void sd_rotate_bodies(sdWorld* world, int32_t begin, int32_t end) {
+    sdCollisionState* c = &world->collision;
+    for (int32_t i = begin; i < end; ++i) {
+        c->bodyExtent[i] = 0.0;
+        c->bodyThickness[i] = INFINITY;
+        if (!world->alive[i]) continue;
+        double rc, rs;
+        sd_rotation(world, i, &rc, &rs);
+    }
+}
+
+static void sd_rotation_task(void* context, int32_t task) {
+    sdWorld* world = context;
+    const int32_t begin = task * sdBodiesPerTask;
+    sd_rotate_bodies(world, begin, world->slotCount - begin < sdBodiesPerTask ? world->slotCount : begin + sdBodiesPerTask);
+}
+
 int sd_collide(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
     c->beginCount = 0;
@@ -217,12 +362,11 @@ int sd_collide(sdWorld* world, double dt) {
     }
     // Every body's rotation, once: bounds and manifolds read the cache during the pass. The bounds pass takes each
     // body's widest and thinnest shape (continuous collision's quick tests) from here.
-    for (int32_t i = 0; i < world->slotCount; ++i) {
-        c->bodyExtent[i] = 0.0;
-        c->bodyThickness[i] = INFINITY;
-        if (!world->alive[i]) continue;
-        double rc, rs;
-        sd_rotation(world, i, &rc, &rs);
+    c->parallelPass = world->tasks != NULL && c->shapeCount >= sdParallelShapes;
+    if (c->parallelPass) {
+        sd_task_pool_run(world->tasks, sd_rotation_task, world, (world->slotCount + sdBodiesPerTask - 1) / sdBodiesPerTask);
+    } else {
+        sd_rotate_bodies(world, 0, world->slotCount);
     }
     if (sd_update_joint_pairs(world) != sdResult_ok) return sdResult_outOfMemory;
     // A new pass before the bounds: they pose the moving boxes and circles for it (sd_pose_shape_bounds).
@@ -244,6 +388,10 @@ int sd_collide(sdWorld* world, double dt) {
             return sdResult_outOfMemory;
         c->contactInfoCapacity = (int32_t)most;
     }
+    if (c->parallelPass && c->contactJobCapacity < most) {
+        if (!SD_GROW(c->contactJobs, most > 0 ? most : 1)) return sdResult_outOfMemory;
+        c->contactJobCapacity = (int32_t)(most > 0 ? most : 1);
+    }
     const int32_t dropped = c->contactCount; // at most every old contact ends
     if (c->endCapacity < dropped) {
         if (!SD_GROW(c->endEvents, dropped)) return sdResult_outOfMemory;
@@ -260,70 +408,29 @@ int sd_collide(sdWorld* world, double dt) {
         c->turnSin[i] = 0.0;
     }
 
-    // Nothing enlarged: every contact stays, in place (no copying in a pile that has settled to creeping).
+    // Nothing enlarged: every contact stays, in place (no copying in a pile that has settled to creeping). Else the
+    // sorted pairs merge with the sorted old contacts into nextContacts. With worker threads the merge only decides
+    // each slot (and the end events, in order) and the task pool computes the manifolds: in place when no contact
+    // ended (each slot reads and writes only itself), else into nextContacts.
+    // (Each walk is inlined twice, with jobs and with a constant NULL, so the serial one keeps no test of it.)
+    sdContactJob* jobs = c->parallelPass ? c->contactJobs : NULL;
+    int32_t count;
+    bool moved = true; // the contacts are in nextContacts
     if (!c->pairsFound) {
-        int32_t count = 0;
-        for (int32_t o = 0; o < c->contactCount; ++o) {
-            if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
-            if (o + sdShapeAhead < c->contactCount) {
-                const sdContact* ahead = &c->contacts[o + sdShapeAhead];
-                sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
-            }
-            if (!sd_carry_contact(world, &c->contacts[o], &c->contacts[count])) continue;
-            sd_note_contact(c, count, &c->contacts[count]);
-            count += 1;
-        }
-        c->contactCount = count;
-        if (resting > 0) sd_wake_touched(world);
-        return sd_reserve_begin_events(c);
+        count = jobs != NULL ? sd_carry_contacts(world, jobs) : sd_carry_contacts(world, NULL);
+        moved = jobs != NULL && count < c->contactCount;
+    } else {
+        count = jobs != NULL ? sd_merge_contacts(world, jobs) : sd_merge_contacts(world, NULL);
     }
-
-    // Merge the sorted pairs with the sorted old contacts.
-    int32_t p = 0, o = 0, count = 0;
-    while (p < c->pairCount || o < c->contactCount) {
-        if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
-        if (count + sdContactAhead < c->nextContactCapacity)
-            sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
-        if (o + sdShapeAhead < c->contactCount) {
-            const sdContact* ahead = &c->contacts[o + sdShapeAhead];
-            sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
-        }
-        if (p + sdShapeAhead < c->pairCount) {
-            const int32_t b = c->pairs[p + sdShapeAhead].b;
-            sd_prefetch_second_shape(world, b, c->shapeHot[b].body);
-        }
-        const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
-        const sdContact* old = o < c->contactCount ? &c->contacts[o] : NULL;
-        int order; // < 0: the pair comes first, > 0: the old contact, 0: the same key
-        if (pair == NULL) order = 1;
-        else if (old == NULL) order = -1;
-        else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
-        else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
-        if (order > 0) { // an old contact without a pair this step
-            if (sd_carry_contact(world, old, &c->nextContacts[count])) {
-                sd_note_contact(c, count, &c->nextContacts[count]);
-                count += 1;
-            }
-            o += 1;
-            continue;
-        }
-        const sdContact* same = NULL;
-        if (order == 0) {
-            if (sd_contact_alive(c, old)) same = old;
-            else if (old->touching) sd_push_end(c, old); // a destroyed shape's slot was reused
-            o += 1;
-        }
-        sd_update_contact(world, pair->a, pair->b, same, &c->nextContacts[count]);
-        sd_note_contact(c, count, &c->nextContacts[count]);
-        count += 1;
-        p += 1;
+    if (jobs != NULL) sd_run_contact_jobs(world, c->contacts, moved ? c->nextContacts : c->contacts, count);
+    if (moved) {
+        sdContact* swap = c->contacts;
+        c->contacts = c->nextContacts;
+        c->nextContacts = swap;
+        const int32_t capacity = c->contactCapacity;
+        c->contactCapacity = c->nextContactCapacity;
+        c->nextContactCapacity = capacity;
     }
-    sdContact* swap = c->contacts;
-    c->contacts = c->nextContacts;
-    c->nextContacts = swap;
-    const int32_t capacity = c->contactCapacity;
-    c->contactCapacity = c->nextContactCapacity;
-    c->nextContactCapacity = capacity;
     c->contactCount = count;
     if (resting > 0) sd_wake_touched(world);
     return sd_reserve_begin_events(c);

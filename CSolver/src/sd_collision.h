@@ -189,6 +189,9 @@ typedef struct sdShapePair {
 /// such shapes pass the filter test without reading their records.
 #define sdBroadFlag_openFilter 4
 
+/// Most tasks the broadphase's pair tests are cut into on the world's task pool (sdCollisionState.taskPairs).
+#define sdMaxPairTasks 64
+
 /// A shape binned in a cell of the broadphase grid: a copy of its kept box, of its lower corner's cell and of what
 /// the pair test asks of it, so the tests between the entries of a bucket read the entries in order instead of two
 /// scattered shape records (one cache line each).
@@ -216,6 +219,12 @@ typedef struct sdCollisionState {
     int32_t contactCount, contactCapacity;
     sdContact* nextContacts;
     int32_t nextContactCapacity;
+    // Worker threads (contact.c): what each contact slot of the pass becomes, when the manifolds are computed on the
+    // world's task pool after a serial merge; and whether this pass does so (the bounds pass then poses every box
+    // and circle, so no contact poses a shared shape lazily).
+    struct sdContactJob* contactJobs;
+    int32_t contactJobCapacity;
+    bool parallelPass;
 
     // Body pairs joined by a joint, as sorted keys (lower slot << 32 | higher slot), rebuilt when joints changed.
     uint64_t* jointPairs;
@@ -233,6 +242,11 @@ typedef struct sdCollisionState {
     int32_t* shapeEntries;  // scratch: the oversized shapes
     int32_t* enlargedShapes; // the shapes enlarged this pass, in slot order (per shape slot of capacity)
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
+    // Worker threads (broadphase.c): the pair tests' tasks write into equal regions of taskPairs (a pair {i, −1}
+    // notes oversized shape i), concatenated in task order after the join.
+    sdShapePair* taskPairs;
+    int32_t taskPairCapacity;
+    int32_t taskPairCounts[sdMaxPairTasks]; // per task: pairs written, or −1 when its region overflowed
 
     // Contact events of the last step.
     sdContactBeginEvent* beginEvents;
