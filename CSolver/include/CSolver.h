@@ -77,7 +77,8 @@ typedef struct sdWorldDef {
     double sleepLinearTolerance;    ///< pt/s below which a body may rest (default 1, UIKit's 0.01 m/s)
     double sleepAngularTolerance;   ///< rad/s below which a body may rest (default 2° = 0.0349)
     double timeToSleep;             ///< seconds a body must stay below both tolerances to rest (default 0.5)
-    int32_t workerCount;            ///< threads that solve a large coupled island (the sparse path), the calling
+    int32_t workerCount;            ///< threads that solve a large coupled island (the sparse path) and share a
+                                    ///< pile's collision work (1,024 shapes or more), the calling
                                     ///< thread included: 1 … 64 (default 1, no threads started). Results are bit
                                     ///< for bit the same for every count; the world starts workerCount − 1
                                     ///< threads, which spin briefly and then sleep when idle, and joins them

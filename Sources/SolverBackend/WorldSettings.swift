@@ -8,8 +8,8 @@ public struct WorldSettings: Sendable, Equatable {
     public var sleepAngularTolerance: Double = 2 * Double.pi / 180
     /// How long a body must stay below both tolerances before it rests, seconds. Default 0.5.
     public var timeToSleep: Double = 0.5
-    /// Threads that solve a large coupled island (a grid or mesh of thousands of joints), the calling thread
-    /// included: 1 … 64. Default 1 (no threads started). Results are bit for bit the same for every count; the
+    /// Threads that solve a large coupled island (a grid or mesh of thousands of joints) and share a large pile's
+    /// collision work (1,024 shapes or more), the calling thread included: 1 … 64. Default 1 (no threads started). Results are bit for bit the same for every count; the
     /// accelerated engine starts `workerCount − 1` threads with the world, which sleep while it is idle, and the
     /// reference engine ignores it.
     public var workerCount: Int = 1
