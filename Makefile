@@ -73,10 +73,11 @@ sanitize: deps
 	$(MAKE) tsan
 
 # Thread Sanitizer over two C worlds stepped on two threads at once, over a large grid solved by 2 and 3 worker
-# threads and a pour whose collision pass runs on them (WorkerThreads, PileWorkerThreads), and over the real-time
-# driver (a Dispatch timer on the main queue stepping the animator); any report fails the run.
+# threads, a pour whose collision pass and a pile whose soft step run on them (WorkerThreads, PileWorkerThreads,
+# SoftPileWorkers), and over the real-time driver (a Dispatch timer on the main queue stepping the animator); any
+# report fails the run.
 tsan: deps
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter 'ConcurrentWorlds|WorkerThreads|RealTimeDriver|AnimatorLifetime' --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --filter 'ConcurrentWorlds|WorkerThreads|SoftPileWorkers|RealTimeDriver|AnimatorLifetime' --scratch-path .build-tsan
 
 # The soak: the mixed scene for SOAK_STEPS (default 10⁶) steps, checked every 1000 (README "Reliability").
 SOAK_STEPS ?= 1000000
