@@ -2,7 +2,7 @@
 // thousands of coupled rows, and plain projected Gauss–Seidel with position sweeps jitters and never settles.
 // Once per step (first substep) each contact becomes a constraint that holds everything a sweep reads: arms at
 // the step's start (fixed for the step, as Box2D v3), angular terms, masses, one friction row at the points'
-// mean arm, and what the separation needs to follow the bodies (see sd_soft_separation). The island's bodies
+// mean arm, and what the separation needs to follow the bodies (see sd_point_separation). The island's bodies
 // are packed into local slots (velocity, inverse masses, motion since the step's start) so a sweep touches one
 // small record per body instead of a dozen world arrays. Per substep:
 //   warm start   the impulses accumulated so far are applied again to the new free velocities

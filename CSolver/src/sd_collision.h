@@ -137,7 +137,7 @@ typedef struct sdSoftPointLanes {
                                                  // terms)
     double pa[sdSoftLanes], qa[sdSoftLanes];     // turning anchors' r·n and r × n: how a turn moves the point along
     double pb[sdSoftLanes], qb[sdSoftLanes];     // the normal
-    double baseSeparation[sdSoftLanes];          // separation at the step's start, less pb − pa (sd_soft_separation)
+    double baseSeparation[sdSoftLanes];          // separation at the step's start, less pb − pa (sd_point_separation)
     double normalK[sdSoftLanes], normalMass[sdSoftLanes]; // J·M⁻¹·Jᵀ along the normal, and its inverse
     double impulse[sdSoftLanes], maxImpulse[sdSoftLanes]; // accumulated normal impulse this step, and its largest
     double separation[sdSoftLanes];              // at this substep's positions (the warm start): the biased sweeps
