@@ -373,7 +373,8 @@ double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32
 /// Poses shape `index` for the collision pass (sdPosedShape) and writes its bounds (minX … maxY) from that pose,
 /// if it is a circle or a box (returns false for other shapes, untouched). The bounds are sd_shape_bounds' bit for
 /// bit; the bounds pass poses the shapes of moving bodies so, while it reads their vertices anyway, and their
-/// contacts find them posed. The pass counter (collidePass) must be current.
+/// contacts find them posed (every box and circle, moving or not, in a parallel pass: parallelPass). The pass
+/// counter (collidePass) must be current.
 bool sd_pose_shape_bounds(struct sdWorld* world, int32_t index);
 /// Contact points of two shapes in world space (`normal` from A to B), keeping points whose separation is below
 /// `maxDistance`. Returns the point count (0–2).
