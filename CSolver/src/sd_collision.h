@@ -189,9 +189,6 @@ typedef struct sdShapePair {
 /// such shapes pass the filter test without reading their records.
 #define sdBroadFlag_openFilter 4
 
-/// Most tasks the broadphase's pair tests are cut into on the world's task pool (sdCollisionState.taskPairs).
-#define sdMaxPairTasks 64
-
 /// A shape binned in a cell of the broadphase grid: a copy of its kept box, of its lower corner's cell and of what
 /// the pair test asks of it, so the tests between the entries of a bucket read the entries in order instead of two
 /// scattered shape records (one cache line each).
@@ -246,7 +243,6 @@ typedef struct sdCollisionState {
     // notes oversized shape i), concatenated in task order after the join.
     sdShapePair* taskPairs;
     int32_t taskPairCapacity;
-    int32_t taskPairCounts[sdMaxPairTasks]; // per task: pairs written, or −1 when its region overflowed
 
     // Contact events of the last step.
     sdContactBeginEvent* beginEvents;
