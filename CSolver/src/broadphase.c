@@ -332,15 +332,19 @@ static int sd_pairs_by_lookup(sdWorld* world, sdPairSink* sink, uint32_t mask, d
 /// Buckets or shapes a task of the pair tests takes at least.
 #define sdPairTaskBuckets 4096
 #define sdPairTaskShapes 512
+/// Most tasks the pair tests are cut into on the world's task pool (sdCollisionState.taskPairs).
+#define sdMaxPairTasks 64
 
 /// The pair tests of a grid pass on the world's task pool: every bucket (binAll) or every shape (lookup), cut into
-/// `tasks` equal ranges of `per`.
+/// `tasks` equal ranges of `per`; `counts` is the run's scratch (per task: pairs written, or −1 when its region
+/// overflowed).
 typedef struct sdPairRun {
     sdWorld* world;
     uint32_t buckets, mask;
     double inverseCell;
     int32_t tasks, per;
     bool binAll;
+    int32_t* counts;
 } sdPairRun;
 
 /// Task t of a pair run: its range's pairs into region t of taskPairs, in the order the serial pass finds them.
@@ -360,7 +364,7 @@ static void sd_pair_task(void* context, int32_t task) {
         result = sd_pairs_by_lookup(run->world, &sink, run->mask, run->inverseCell, (int32_t)begin, (int32_t)end,
                                     NULL);
     }
-    c->taskPairCounts[task] = result == sdResult_ok ? sink.count : -1;
+    run->counts[task] = result == sdResult_ok ? sink.count : -1;
 }
 
 /// The pair tests on the task pool, then the tasks' pairs appended to the pair list in task order (the serial
@@ -373,8 +377,13 @@ static int sd_pairs_on_tasks(sdWorld* world, uint32_t buckets, uint32_t mask, do
     const int64_t least = binAll ? sdPairTaskBuckets : sdPairTaskShapes;
     int64_t tasks = (items + least - 1) / least;
     if (tasks > sdMaxPairTasks) tasks = sdMaxPairTasks;
-    if (tasks < 1) tasks = 1;
-    sdPairRun run = {world, buckets, mask, inverseCell, (int32_t)tasks, (int32_t)((items + tasks - 1) / tasks), binAll};
+    if (tasks <= 1) { // the serial pass: the same pairs in the same order, without the regions and the copy
+        return binAll ? sd_pairs_in_buckets(world, NULL, 0, buckets)
+                      : sd_pairs_by_lookup(world, NULL, mask, inverseCell, 0, c->shapeSlotCount, oversized);
+    }
+    int32_t counts[sdMaxPairTasks];
+    const int32_t per = (int32_t)((items + tasks - 1) / tasks);
+    sdPairRun run = {world, buckets, mask, inverseCell, (int32_t)tasks, per, binAll, counts};
     int64_t capacity = 2 * (int64_t)c->pairCapacity; // the most pairs a pass found so far, twice, to start with
     if (capacity < 256 * tasks) capacity = 256 * tasks;
     for (;;) {
@@ -384,17 +393,17 @@ static int sd_pairs_on_tasks(sdWorld* world, uint32_t buckets, uint32_t mask, do
         }
         sd_task_pool_run(world->tasks, sd_pair_task, &run, run.tasks);
         bool full = false;
-        for (int32_t t = 0; t < run.tasks; ++t) full |= c->taskPairCounts[t] < 0;
+        for (int32_t t = 0; t < run.tasks; ++t) full |= counts[t] < 0;
         if (!full) break;
         capacity = 2 * (int64_t)c->taskPairCapacity;
     }
     int64_t total = 0;
-    for (int32_t t = 0; t < run.tasks; ++t) total += c->taskPairCounts[t];
+    for (int32_t t = 0; t < run.tasks; ++t) total += counts[t];
     if (!sd_reserve_pairs(c, total)) return sdResult_outOfMemory;
     const int32_t region = c->taskPairCapacity / run.tasks;
     for (int32_t t = 0; t < run.tasks; ++t) {
         const sdShapePair* pairs = c->taskPairs + (size_t)t * (size_t)region;
-        for (int32_t q = 0; q < c->taskPairCounts[t]; ++q) {
+        for (int32_t q = 0; q < counts[t]; ++q) {
             if (pairs[q].b < 0) c->shapeEntries[(*oversized)++] = pairs[q].a;
             else c->pairs[c->pairCount++] = pairs[q];
         }

@@ -324,8 +324,9 @@ SD_INLINE int32_t sd_merge_contacts(sdWorld* world, sdContactJob* jobs) {
     return count;
 }
 
-/// Bodies a task of the collision pass's rotation loop takes (cos and sin of every body that turned).
-#define sdBodiesPerTask 1024
+/// Least bodies a piece of the collision pass's rotation loop takes on the workers (cos and sin of every body that
+/// turned).
+#define sdRotationGrain 512
 
 /// Resets body slots [begin, end)'s extent and thickness for the bounds pass and brings their rotation caches up to
 /// date (each slot writes only its own entries).
@@ -340,10 +341,9 @@ static void sd_rotate_bodies(sdWorld* world, int32_t begin, int32_t end) {
     }
 }
 
-static void sd_rotation_task(void* context, int32_t task) {
-    sdWorld* world = context;
-    const int32_t begin = task * sdBodiesPerTask;
-    sd_rotate_bodies(world, begin, world->slotCount - begin < sdBodiesPerTask ? world->slotCount : begin + sdBodiesPerTask);
+static void sd_rotation_piece(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sd_rotate_bodies(context, begin, end);
 }
 
 int sd_collide(sdWorld* world, double dt) {
@@ -363,11 +363,8 @@ int sd_collide(sdWorld* world, double dt) {
     // Every body's rotation, once: bounds and manifolds read the cache during the pass. The bounds pass takes each
     // body's widest and thinnest shape (continuous collision's quick tests) from here.
     c->parallelPass = world->tasks != NULL && c->shapeCount >= sdParallelShapes;
-    if (c->parallelPass) {
-        sd_task_pool_run(world->tasks, sd_rotation_task, world, (world->slotCount + sdBodiesPerTask - 1) / sdBodiesPerTask);
-    } else {
-        sd_rotate_bodies(world, 0, world->slotCount);
-    }
+    sd_task_pool_range(c->parallelPass ? world->tasks : NULL, sd_rotation_piece, world, world->slotCount,
+                       sdRotationGrain, 1);
     if (sd_update_joint_pairs(world) != sdResult_ok) return sdResult_outOfMemory;
     // A new pass before the bounds: they pose the moving boxes and circles for it (sd_pose_shape_bounds).
     if (++c->collidePass == 0) { // wrapped: no shape may look posed by an old pass

@@ -2,7 +2,7 @@
 // thousands of coupled rows, and plain projected Gauss–Seidel with position sweeps jitters and never settles.
 // Once per step (first substep) each contact becomes a constraint that holds everything a sweep reads: arms at
 // the step's start (fixed for the step, as Box2D v3), angular terms, masses, one friction row at the points'
-// mean arm, and what the separation needs to follow the bodies (see sd_soft_separation). The island's bodies
+// mean arm, and what the separation needs to follow the bodies (see sd_point_separation). The island's bodies
 // are packed into local slots (velocity, inverse masses, motion since the step's start) so a sweep touches one
 // small record per body instead of a dozen world arrays. Per substep:
 //   warm start   the impulses accumulated so far are applied again to the new free velocities
@@ -53,52 +53,52 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
     b->w += b->invInertia * p * cb;
 }
 
-/// Items a task of the soft step's per-item passes on the world's workers takes: bodies, blocks, contacts. Fixed
-/// sizes, so the tasks and what each writes are the same for every worker count (and with one worker, or none,
-/// the tasks run in order: the plain loop).
-#define sdSoftTaskBodies 2048
-#define sdSoftTaskBlocks 512
-#define sdSoftTaskContacts 2048
-
-/// Tasks of `size` items for `count` items.
-static inline int32_t sd_soft_task_count(int32_t count, int32_t size) { return (count + size - 1) / size; }
+/// Least items a piece of the soft step's per-item passes on the world's workers takes (sd_task_pool_range):
+/// bodies, blocks, contacts. An island of fewer than two pieces' worth runs on the calling thread. Each item
+/// writes only its own outputs, so how the items are cut changes no result.
+#define sdSoftGrainBodies 1024
+#define sdSoftGrainBlocks 256
+#define sdSoftGrainContacts 1024
 
 /// A pass over items [first, end) in which each item's work is its own (it writes only that item's outputs).
 typedef void (*sdSoftPass)(sdWorld* world, int32_t first, int32_t end);
 
-typedef struct sdSoftRangeJob {
+typedef struct sdSoftRange {
     sdWorld* world;
     sdSoftPass pass;
-    int32_t first, end, size;
-} sdSoftRangeJob;
+    int32_t first;
+} sdSoftRange;
 
-static void sd_soft_range_task(void* context, int32_t task) {
-    const sdSoftRangeJob* job = context;
-    const int32_t first = job->first + task * job->size;
-    job->pass(job->world, first, job->end - first < job->size ? job->end : first + job->size);
+static void sd_soft_range_piece(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    const sdSoftRange* range = context;
+    range->pass(range->world, range->first + begin, range->first + end);
 }
 
-/// Runs `pass` over items [first, end) in tasks of `size` items on the world's workers.
-static void sd_soft_run(sdWorld* world, sdSoftPass pass, int32_t first, int32_t end, int32_t size) {
-    sdSoftRangeJob job = {.world = world, .pass = pass, .first = first, .end = end, .size = size};
-    sd_task_pool_run(world->tasks, sd_soft_range_task, &job, sd_soft_task_count(end - first, size));
+/// Runs `pass` over items [first, end) in pieces of at least `grain` items on the world's workers.
+static void sd_soft_run(sdWorld* world, sdSoftPass pass, int32_t first, int32_t end, int32_t grain) {
+    sdSoftRange range = {.world = world, .pass = pass, .first = first};
+    sd_task_pool_range(world->tasks, sd_soft_range_piece, &range, end - first, grain, 1);
+}
+
+/// Reads the world's velocity of local slot k's body into its record.
+static inline void sd_gather_soft_velocity(sdWorld* world, int32_t k) {
+    sdCollisionState* c = &world->collision;
+    const int32_t i = c->softBodySlot[k];
+    sdSoftBody* body = &c->softBodies[k];
+    body->vx = world->vx[i];
+    body->vy = world->vy[i];
+    body->w = world->w[i];
 }
 
 static void sd_gather_soft_velocity_range(sdWorld* world, int32_t first, int32_t end) {
-    sdCollisionState* c = &world->collision;
-    for (int32_t k = first; k < end; ++k) {
-        const int32_t i = c->softBodySlot[k];
-        sdSoftBody* body = &c->softBodies[k];
-        body->vx = world->vx[i];
-        body->vy = world->vy[i];
-        body->w = world->w[i];
-    }
+    for (int32_t k = first; k < end; ++k) sd_gather_soft_velocity(world, k);
 }
 
 /// Reads the world's velocities of the island's bodies into their local slots.
 void sd_gather_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     sd_soft_run(world, sd_gather_soft_velocity_range, island->bodyStart, island->bodyStart + island->bodyCount,
-                sdSoftTaskBodies);
+                sdSoftGrainBodies);
 }
 
 static void sd_finish_soft_velocity_range(sdWorld* world, int32_t first, int32_t end) {
@@ -115,41 +115,46 @@ static void sd_finish_soft_velocity_range(sdWorld* world, int32_t first, int32_t
 
 void sd_finish_soft_velocities(sdWorld* world, const sdContactIsland* island) {
     sd_soft_run(world, sd_finish_soft_velocity_range, island->bodyStart, island->bodyStart + island->bodyCount,
-                sdSoftTaskBodies);
+                sdSoftGrainBodies);
 }
 
-/// Reads how far the island's bodies moved since the step's start. A turn is followed by rotating the kept
+/// Reads how far local slot k's body moved since the step's start. A turn is followed by rotating the kept
 /// cos/sin by this substep's increment δ: for small δ by cos δ ≈ 1 − δ²/2, sin δ ≈ δ − δ³/6 and renormalising
 /// (error O(δ⁵), far below what a soft contact resolves), for larger ones by cos and sin.
-static void sd_gather_soft_motion_range(sdWorld* world, int32_t first, int32_t end) {
+static inline void sd_gather_soft_motion_of(sdWorld* world, int32_t k) {
     sdCollisionState* c = &world->collision;
-    for (int32_t k = first; k < end; ++k) {
-        const int32_t i = c->softBodySlot[k];
-        sdSoftBody* body = &c->softBodies[k];
-        body->dx = world->x[i] - c->collideX[i];
-        body->dy = world->y[i] - c->collideY[i];
-        const double delta = world->angle[i] - c->softBodyAngle[k];
-        if (delta == 0.0) continue;
-        c->softBodyAngle[k] = world->angle[i];
-        double dc, ds;
-        if (fabs(delta) < sdSoftSeriesTurn) {
-            const double d2 = delta * delta;
-            dc = 1.0 - 0.5 * d2;
-            ds = delta - delta * d2 * (1.0 / 6.0);
-        } else {
-            dc = cos(delta);
-            ds = sin(delta);
-        }
-        const double nc = body->c * dc - body->s * ds, ns = body->s * dc + body->c * ds;
-        const double scale = 1.0 / sqrt(nc * nc + ns * ns);
-        body->c = nc * scale;
-        body->s = ns * scale;
+    const int32_t i = c->softBodySlot[k];
+    sdSoftBody* body = &c->softBodies[k];
+    body->dx = world->x[i] - c->collideX[i];
+    body->dy = world->y[i] - c->collideY[i];
+    const double delta = world->angle[i] - c->softBodyAngle[k];
+    if (delta == 0.0) return;
+    c->softBodyAngle[k] = world->angle[i];
+    double dc, ds;
+    if (fabs(delta) < sdSoftSeriesTurn) {
+        const double d2 = delta * delta;
+        dc = 1.0 - 0.5 * d2;
+        ds = delta - delta * d2 * (1.0 / 6.0);
+    } else {
+        dc = cos(delta);
+        ds = sin(delta);
     }
+    const double nc = body->c * dc - body->s * ds, ns = body->s * dc + body->c * ds;
+    const double scale = 1.0 / sqrt(nc * nc + ns * ns);
+    body->c = nc * scale;
+    body->s = ns * scale;
 }
 
-static void sd_gather_soft_motion(sdWorld* world, const sdContactIsland* island) {
-    sd_soft_run(world, sd_gather_soft_motion_range, island->bodyStart, island->bodyStart + island->bodyCount,
-                sdSoftTaskBodies);
+static void sd_gather_soft_motion_range(sdWorld* world, int32_t first, int32_t end) {
+    for (int32_t k = first; k < end; ++k) sd_gather_soft_motion_of(world, k);
+}
+
+/// A substep's start: each body's velocity and motion (separate fields of its record) in one pass.
+static void sd_gather_soft_start_range(sdWorld* world, int32_t first, int32_t end) {
+    for (int32_t k = first; k < end; ++k) {
+        sd_gather_soft_velocity(world, k);
+        sd_gather_soft_motion_of(world, k);
+    }
 }
 
 /// Gives each body of the island's contacts a provisional local slot, in order of first appearance, and records each
@@ -223,7 +228,7 @@ static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
             *end = renamed[*end];
         }
     }
-    sd_soft_run(world, sd_fill_soft_body_range, first, last, sdSoftTaskBodies);
+    sd_soft_run(world, sd_fill_soft_body_range, first, last, sdSoftGrainBodies);
     memcpy(&c->softBodySlot[first], &slots[first], (size_t)(last - first) * sizeof *slots);
 }
 
@@ -406,18 +411,20 @@ static void sd_prepare_blocks(sdCollisionState* c, int32_t first, int32_t end, i
     sd_prepare_range_generic(c, first, end, nullBody, h, warm);
 }
 
-/// Blocks [first, end) of an island prepared on the workers, sdSoftTaskBlocks a task.
+/// An island's blocks [first, first + count), prepared in pieces (sd_task_pool_range).
 typedef struct sdPrepareJob {
     sdCollisionState* c;
-    int32_t first, end, nullBody;
+    int32_t first, count, nullBody;
     double h;
 } sdPrepareJob;
 
-static void sd_prepare_task(void* context, int32_t task) {
+/// A piece of the blocks. A piece that is the whole island runs alone on the calling thread: it warm starts each
+/// block as it builds it; pieces on the workers build the blocks only.
+static void sd_prepare_piece(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
     const sdPrepareJob* job = context;
-    const int32_t first = job->first + task * sdSoftTaskBlocks;
-    sd_prepare_blocks(job->c, first, job->end - first < sdSoftTaskBlocks ? job->end : first + sdSoftTaskBlocks,
-                      job->nullBody, job->h, false);
+    const bool whole = begin == 0 && end == job->count;
+    sd_prepare_blocks(job->c, job->first + begin, job->first + end, job->nullBody, job->h, whole);
 }
 
 void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* nextBody, int32_t* nextSlot,
@@ -428,20 +435,17 @@ void sd_prepare_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* 
     sd_fill_soft_bodies(world, island);
     const int32_t nullBody = sd_null_soft_body(c);
     const int32_t first = island->slotStart / sdSoftLanes, end = (island->slotStart + island->slotCount) / sdSoftLanes;
-    if (!world->tasks) {
-        sd_prepare_blocks(c, first, end, nullBody, h, true);
-        return;
-    }
-    // On the workers the blocks are independent (each writes its own block and its lanes' contacts); the warm
-    // start, which pushes bodies that blocks share, then goes in lane order on this thread.
-    sdPrepareJob job = {.c = c, .first = first, .end = end, .nullBody = nullBody, .h = h};
-    sd_task_pool_run(world->tasks, sd_prepare_task, &job, sd_soft_task_count(end - first, sdSoftTaskBlocks));
-    sd_soft_warm_start_lanes(world, island);
+    // Without workers, or for an island of one piece, the blocks are built and warm started in one pass. On the
+    // workers the blocks are independent (each writes its own block and its lanes' contacts); the warm start, which
+    // pushes bodies that blocks share, then goes in lane order on this thread.
+    sdPrepareJob job = {.c = c, .first = first, .count = end - first, .nullBody = nullBody, .h = h};
+    if (sd_task_pool_range(world->tasks, sd_prepare_piece, &job, end - first, sdSoftGrainBlocks, 1) > 1)
+        sd_soft_warm_start_lanes(world, island);
 }
 
 void sd_warm_start_soft_contacts(sdWorld* world, const sdContactIsland* island) {
-    sd_gather_soft_velocities(world, island);
-    sd_gather_soft_motion(world, island);
+    sd_soft_run(world, sd_gather_soft_start_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftGrainBodies);
     sd_soft_warm_start_lanes(world, island);
 }
 
@@ -548,13 +552,14 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
         if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
         sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
     }
-    // Each contact's store is its own (its record, its settled byte): on the workers, a range of contacts a task.
+    // Each contact's store is its own (its record, its settled byte): on the workers, in pieces.
     sd_soft_run(world, sd_store_soft_range, island->contactStart, island->contactStart + island->contactCount,
-                sdSoftTaskContacts);
+                sdSoftGrainContacts);
 }
 
 void sd_relax_soft_contacts(sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep) {
-    sd_gather_soft_motion(world, island);
+    sd_soft_run(world, sd_gather_soft_motion_range, island->bodyStart, island->bodyStart + island->bodyCount,
+                sdSoftGrainBodies);
     const sdSoftSweepTerms terms = sd_sweep_terms(false, h);
     for (int it = 0; it < sdSoftRelaxIterations; ++it) sd_soft_sweep_lanes(world, island, &terms);
     if (lastSubstep) sd_finish_soft_step(world, island);

@@ -7,7 +7,8 @@
 // once per collision pass (sdPosedShape) and read by each of its contacts, instead of being posed again from its
 // vertex arrays (two more scattered reads) for every contact; the arithmetic is the same. A moving body's boxes
 // and circles are posed by the broadphase's bounds pass, in shape order, as it reads their vertices anyway
-// (sd_pose_shape_bounds); the others by the first contact that needs them.
+// (sd_pose_shape_bounds); the others by the first contact that needs them. A parallel pass (worker threads:
+// sdCollisionState.parallelPass) has the bounds pass pose every box and circle, so its contacts only read poses.
 //
 // Two boxes' separating axes and incident edge, and a box's edges against a circle, are computed four edges at a
 // time in vector registers (sd_soft_lanes.h's sdV4), each lane the scalar arithmetic of one edge in its order, and

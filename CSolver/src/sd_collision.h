@@ -137,7 +137,7 @@ typedef struct sdSoftPointLanes {
                                                  // terms)
     double pa[sdSoftLanes], qa[sdSoftLanes];     // turning anchors' r·n and r × n: how a turn moves the point along
     double pb[sdSoftLanes], qb[sdSoftLanes];     // the normal
-    double baseSeparation[sdSoftLanes];          // separation at the step's start, less pb − pa (sd_soft_separation)
+    double baseSeparation[sdSoftLanes];          // separation at the step's start, less pb − pa (sd_point_separation)
     double normalK[sdSoftLanes], normalMass[sdSoftLanes]; // J·M⁻¹·Jᵀ along the normal, and its inverse
     double impulse[sdSoftLanes], maxImpulse[sdSoftLanes]; // accumulated normal impulse this step, and its largest
     double separation[sdSoftLanes];              // at this substep's positions (the warm start): the biased sweeps
@@ -188,9 +188,6 @@ typedef struct sdShapePair {
 /// sdBroadEntry.flags: its filter meets every shape that has a category (mask all ones, category not zero), so two
 /// such shapes pass the filter test without reading their records.
 #define sdBroadFlag_openFilter 4
-
-/// Most tasks the broadphase's pair tests are cut into on the world's task pool (sdCollisionState.taskPairs).
-#define sdMaxPairTasks 64
 
 /// A shape binned in a cell of the broadphase grid: a copy of its kept box, of its lower corner's cell and of what
 /// the pair test asks of it, so the tests between the entries of a bucket read the entries in order instead of two
@@ -246,7 +243,6 @@ typedef struct sdCollisionState {
     // notes oversized shape i), concatenated in task order after the join.
     sdShapePair* taskPairs;
     int32_t taskPairCapacity;
-    int32_t taskPairCounts[sdMaxPairTasks]; // per task: pairs written, or −1 when its region overflowed
 
     // Contact events of the last step.
     sdContactBeginEvent* beginEvents;
@@ -373,7 +369,8 @@ double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32
 /// Poses shape `index` for the collision pass (sdPosedShape) and writes its bounds (minX … maxY) from that pose,
 /// if it is a circle or a box (returns false for other shapes, untouched). The bounds are sd_shape_bounds' bit for
 /// bit; the bounds pass poses the shapes of moving bodies so, while it reads their vertices anyway, and their
-/// contacts find them posed. The pass counter (collidePass) must be current.
+/// contacts find them posed (every box and circle, moving or not, in a parallel pass: parallelPass). The pass
+/// counter (collidePass) must be current.
 bool sd_pose_shape_bounds(struct sdWorld* world, int32_t index);
 /// Contact points of two shapes in world space (`normal` from A to B), keeping points whose separation is below
 /// `maxDistance`. Returns the point count (0–2).

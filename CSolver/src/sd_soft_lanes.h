@@ -81,8 +81,8 @@ SD_INLINE void sd_push_lanes(sdBodyLanes* a, sdBodyLanes* b, sdV4 dx, sdV4 dy, s
     b->w = b->w + b->invInertia * p * cb;
 }
 
-/// A point's separation in every lane at the bodies' motion since the step's start (sd_soft_separation): the
-/// step's start separation along the normal, plus the centres' motion, plus the turning anchors.
+/// A point's separation in every lane at the bodies' motion since the step's start: the step's start separation
+/// along the normal, plus the centres' motion, plus the turning anchors.
 SD_INLINE sdV4 sd_point_separation(const sdSoftPointLanes* sp, sdV4 nx, sdV4 ny, const sdBodyLanes* a,
                                    const sdBodyLanes* b) {
     return sd_v4_load(sp->baseSeparation) + (b->dx - a->dx) * nx + (b->dy - a->dy) * ny + b->c * sd_v4_load(sp->pb) +
