@@ -490,24 +490,15 @@ static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, 
     }
 #endif
     sd_task_pool_run(pool, scatterTask, (void*)job, factor->taskCount);
-    // The rows outside every task, in elimination order: the gaps between the tasks' runs of rows.
-    int32_t firsts[sdSparseMaxTasks], ends[sdSparseMaxTasks];
-    const int32_t count = factor->taskCount;
-    for (int32_t t = 0; t < count; ++t) { // sorted by first row (the tasks are few)
-        const sdSparseTask* task = &sp->tasks[factor->taskStart + t];
-        int32_t i = t;
-        for (; i > 0 && firsts[i - 1] > sd_task_first_row(sp, task); --i) {
-            firsts[i] = firsts[i - 1];
-            ends[i] = ends[i - 1];
-        }
-        firsts[i] = sd_task_first_row(sp, task);
-        ends[i] = task->rowEnd;
-    }
+    // The rows outside every task, in elimination order: the gaps between the tasks' runs of rows (the tasks are
+    // in first-row order: sparse_symbolic.c lists their roots in postorder, and supernodes take their pivots in
+    // that order).
+    const sdSparseTask* tasks = sp->tasks + factor->taskStart;
     int32_t e = 0;
-    for (int32_t t = 0; t <= count; ++t) {
-        const int32_t gapEnd = t < count ? firsts[t] : n;
+    for (int32_t t = 0; t <= factor->taskCount; ++t) {
+        const int32_t gapEnd = t < factor->taskCount ? sd_task_first_row(sp, &tasks[t]) : n;
         if (e < gapEnd) scatterRows(job, e, gapEnd);
-        if (t < count) e = ends[t];
+        if (t < factor->taskCount) e = tasks[t].rowEnd;
     }
     sd_task_pool_range(pool, rowsTask, (void*)job, n, sdParallelRowGrain, 1);
 }
