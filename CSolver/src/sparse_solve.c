@@ -474,11 +474,10 @@ SD_TARGET_AVX2 static void sd_product_scatter_rows_avx2(const sdProductJob* job,
 
 /// out = A·x (sd_compact_apply's, or with zeroFixed sd_compact_apply_dot's product) on the pool, for an island
 /// with tasks; x first set from z when job->update.
-static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, int32_t bodies,
-                                const sdProductJob* job) {
+static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, const sdProductJob* job) {
     sdSparseState* sp = job->sp;
     const int32_t n = job->island->rowCount;
-    memset(sp->bodyVector, 0, SD_BODY_STRIDE * (size_t)bodies * sizeof(double));
+    memset(sp->bodyVector, 0, SD_BODY_STRIDE * (size_t)factor->bodyCount * sizeof(double));
     sdTaskFunction scatterTask = sd_product_scatter_task_generic;
     sdRangeFunction rowsTask = sd_product_rows_generic;
     void (*scatterRows)(const sdProductJob*, int32_t, int32_t) = sd_product_scatter_rows_generic;
@@ -775,7 +774,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         }
     }
     if (anyFixed) {
-        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
+        if (parallel) sd_parallel_product(pool, factor, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
         else sd_compact_apply(sp, island, bodies, p, q, false);
         for (int32_t e = 0; e < n; ++e)
             if (!fixed[e]) rhs[e] -= q[e];
@@ -789,7 +788,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         // a projection step when every row's linearised error after the step (its residual) is below
         // sdSparseProjectionResidual, a tenth of what the projection asks of the rows.
         const bool velocity = s->warmStart;
-        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, xe, NULL, 0.0, 0, q, true, false});
+        if (parallel) sd_parallel_product(pool, factor, &(sdProductJob){sp, island, xe, NULL, 0.0, 0, q, true, false});
         else sd_compact_apply(sp, island, bodies, xe, q, true);
         // The guess scaled to its best multiple in the energy norm (α = gᵀ·b / gᵀ·K·g on the free rows; the
         // product K·g is at hand): its direction is what carries over between substeps, its size less so.
@@ -846,7 +845,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             if (parallel) { // p = z + β·p in the product's scatter, pᵀ·q summed after it as the fused pass sums it
                 sdProductJob job = {sp, island, p, z, iterations == 0 ? 0.0 : rzNew / rz, iterations == 0 ? 1 : 2,
                                     q, true, true};
-                sd_parallel_product(pool, factor, bodies, &job);
+                sd_parallel_product(pool, factor, &job);
                 pq = sd_sparse_dot(p, q, n);
             } else {
                 if (iterations == 0) {
