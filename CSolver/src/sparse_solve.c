@@ -21,18 +21,13 @@
 /// Rows per piece of a row-by-row pass on the workers: below this a fork costs more than it saves.
 #define sdParallelRowGrain 1024
 
-/// Gathers the island's masses and its active set in elimination order for the solve (its rows were copied into
-/// compact form as they were filled: sd_sparse_keep_row); returns the number of bodies.
+/// Gathers the island's active set in elimination order for the solve (its rows were copied into compact form as
+/// they were filled, sd_sparse_keep_row, and its masses gathered into bodyMass just before: sd_gather_fill_bodies);
+/// returns the number of bodies.
 static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdSparseIsland* factor) {
     sdSolverScratch* s = &world->scratch;
     sdSparseState* sp = &s->sparse;
     const int32_t base = island->rowStart, n = island->rowCount;
-    const int32_t* islandBodies = sp->islandBodies + factor->bodyStart;
-    double* restrict mass = sp->bodyMass;
-    for (int32_t i = 0; i < factor->bodyCount; ++i) {
-        mass[2 * i] = world->invMass[islandBodies[i]];
-        mass[2 * i + 1] = world->invInertia[islandBodies[i]];
-    }
     for (int32_t e = 0; e < n; ++e) sp->compactFixed[e + base] = s->fixed[base + sp->layoutOf[base + e]];
     return factor->bodyCount;
 }
@@ -89,8 +84,7 @@ SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island
     const int32_t* restrict elimination = sp->elimination + base;
     const sdCompactRow* restrict rows = sp->compact + base;
     double* restrict lanes = sp->bodyVector;
-    // The masses the island's solve just gathered (sd_compact_rows: every solve of it gathers them before it can
-    // fail, and an island whose solve was never reached has every impulse still at the fill's zero).
+    // The masses the island's fill gathered (sd_gather_fill_bodies), which its solve used.
     const double* restrict mass = sp->bodyMass;
     for (int32_t i = 0; i < bodies; ++i) {
         if (i + 64 < bodies) { // the island-local order is the rows', not the slots': ask well ahead
@@ -637,7 +631,6 @@ static double sd_largest_magnitude(const double* restrict v, int32_t n) {
 typedef struct sdSolvePassJob {
     sdWorld* world;
     const sdIsland* island;
-    const sdSparseIsland* factor;
     int pass;                     // sdSolvePass_*
     const double* b;              // setup: the right-hand side (layout order); output: unused
     const double* guess;          // setup: the starting guess (layout order) or NULL
@@ -650,7 +643,7 @@ typedef struct sdSolvePassJob {
 } sdSolvePassJob;
 enum { sdSolvePass_setup, sdSolvePass_scale, sdSolvePass_output };
 
-/// One piece [begin, end) of a pass (elimination order; the setup's bodies in proportion).
+/// One piece [begin, end) of a pass (elimination order).
 SD_INLINE void sd_solve_pass_body(sdSolvePassJob* job, int32_t piece, int32_t begin, int32_t end) {
     sdSolverScratch* s = &job->world->scratch;
     sdSparseState* sp = &s->sparse;
@@ -659,13 +652,6 @@ SD_INLINE void sd_solve_pass_body(sdSolvePassJob* job, int32_t piece, int32_t be
     uint8_t* restrict fixed = sp->compactFixed + base;
     const double* restrict lambda = s->lambda + base;
     if (job->pass == sdSolvePass_setup) { // sd_compact_rows, then the start of sd_sparse_solve_body
-        const int32_t bodies = job->factor->bodyCount;
-        const int32_t* islandBodies = sp->islandBodies + job->factor->bodyStart;
-        const int32_t bodyEnd = (int32_t)((int64_t)bodies * end / n);
-        for (int32_t i = (int32_t)((int64_t)bodies * begin / n); i < bodyEnd; ++i) {
-            sp->bodyMass[2 * i] = job->world->invMass[islandBodies[i]];
-            sp->bodyMass[2 * i + 1] = job->world->invInertia[islandBodies[i]];
-        }
         bool anyFixed = false;
         int32_t changed = 0;
         for (int32_t e = begin; e < end; ++e) {
@@ -753,7 +739,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                               : NULL;
     bool anyFixed = false;
     int32_t changed = 0;
-    sdSolvePassJob job = {.world = world, .island = island, .factor = factor, .b = b, .guess = guess, .rhs = rhs,
+    sdSolvePassJob job = {.world = world, .island = island, .b = b, .guess = guess, .rhs = rhs,
                           .p = p, .q = q, .r = r, .z = z, .xe = xe, .x = x};
     if (parallel) {
         job.pass = sdSolvePass_setup;
