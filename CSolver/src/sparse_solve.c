@@ -21,17 +21,6 @@
 /// Rows per piece of a row-by-row pass on the workers: below this a fork costs more than it saves.
 #define sdParallelRowGrain 1024
 
-/// Gathers the island's active set in elimination order for the solve (its rows were copied into compact form as
-/// they were filled, sd_sparse_keep_row, and its masses gathered into bodyMass just before: sd_gather_fill_bodies);
-/// returns the number of bodies.
-static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdSparseIsland* factor) {
-    sdSolverScratch* s = &world->scratch;
-    sdSparseState* sp = &s->sparse;
-    const int32_t base = island->rowStart, n = island->rowCount;
-    for (int32_t e = 0; e < n; ++e) sp->compactFixed[e + base] = s->fixed[base + sp->layoutOf[base + e]];
-    return factor->bodyCount;
-}
-
 /// M⁻¹·Jᵀ·x per island-local body, four doubles apart (the fourth unused): one body's three entries are then a
 /// vector's lanes, updated in one operation each (the same product per lane as one at a time).
 typedef double sdBodyLanes __attribute__((vector_size(32)));
@@ -625,9 +614,9 @@ static double sd_largest_magnitude(const double* restrict v, int32_t n) {
     return fmax(fmax(m0, m1), fmax(m2, m3));
 }
 
-// The solve's row-by-row passes on worker threads, for an island with tasks: each row's (and each body's) own
-// outputs, by ranges; the counts and flags they gather per piece, combined after (an or, a sum of integers, a
-// maximum: the same in any split).
+// The solve's row-by-row passes, on worker threads for an island with tasks: each row's own outputs, by ranges;
+// the counts and flags they gather per piece, combined after (an or, a sum of integers, a maximum: the same in any
+// split). Without workers a pass is one piece over every row, on the calling thread.
 typedef struct sdSolvePassJob {
     sdWorld* world;
     const sdIsland* island;
@@ -643,50 +632,63 @@ typedef struct sdSolvePassJob {
 } sdSolvePassJob;
 enum { sdSolvePass_setup, sdSolvePass_scale, sdSolvePass_output };
 
-/// One piece [begin, end) of a pass (elimination order).
+/// One piece [begin, end) of a pass (elimination order). The job's vectors in restrict locals: the active set's
+/// byte stores would otherwise make every pointer be read again from the job each row.
 SD_INLINE void sd_solve_pass_body(sdSolvePassJob* job, int32_t piece, int32_t begin, int32_t end) {
     sdSolverScratch* s = &job->world->scratch;
     sdSparseState* sp = &s->sparse;
-    const int32_t base = job->island->rowStart, n = job->island->rowCount;
+    const int32_t base = job->island->rowStart;
     const int32_t* restrict layoutOf = sp->layoutOf + base;
     uint8_t* restrict fixed = sp->compactFixed + base;
     const double* restrict lambda = s->lambda + base;
-    if (job->pass == sdSolvePass_setup) { // sd_compact_rows, then the start of sd_sparse_solve_body
+    double* restrict rhs = job->rhs;
+    double* restrict xe = job->xe;
+    if (job->pass == sdSolvePass_setup) { // the active set in elimination order, the right-hand side, the start x
+        const uint8_t* restrict rowFixed = s->fixed + base;
+        const uint8_t* restrict factorFixed = sp->factorFixed + base;
+        const double* restrict b = job->b;
+        const double* restrict guess = job->guess;
+        double* restrict p = job->p;
         bool anyFixed = false;
         int32_t changed = 0;
         for (int32_t e = begin; e < end; ++e) {
             const int32_t local = layoutOf[e];
-            fixed[e] = s->fixed[base + local];
+            const uint8_t f = rowFixed[local];
+            fixed[e] = f;
             const double l = lambda[local];
-            job->rhs[e] = fixed[e] ? l : job->b[local];
-            job->p[e] = fixed[e] ? l : 0.0;
-            anyFixed |= fixed[e] && l != 0.0;
-            changed += fixed[e] != sp->factorFixed[base + local];
-            job->xe[e] = fixed[e] ? l : (job->guess != NULL ? job->guess[local] : 0.0);
+            rhs[e] = f ? l : b[local];
+            p[e] = f ? l : 0.0;
+            anyFixed |= f && l != 0.0;
+            changed += f != factorFixed[local];
+            xe[e] = f ? l : (guess != NULL ? guess[local] : 0.0);
         }
         job->pieceFixed[piece] = anyFixed;
         job->pieceChanged[piece] = changed;
-    } else if (job->pass == sdSolvePass_scale) { // the guess scaled, then r = b − K·x and z = r
-        double* restrict xe = job->xe;
+    } else if (job->pass == sdSolvePass_scale) { // the guess scaled (unless α = 1), then r = b − K·x and z = r
         double* restrict q = job->q;
-        if (job->alpha != 1.0) {
+        double* restrict r = job->r;
+        double* restrict z = job->z;
+        const double alpha = job->alpha;
+        if (alpha != 1.0) {
             for (int32_t e = begin; e < end; ++e) {
                 if (fixed[e]) continue;
-                xe[e] *= job->alpha;
-                q[e] *= job->alpha;
+                xe[e] *= alpha;
+                q[e] *= alpha;
             }
         }
         for (int32_t e = begin; e < end; ++e) {
-            const double re = fixed[e] ? 0.0 : job->rhs[e] - q[e];
-            job->r[e] = re;
-            job->z[e] = re;
+            const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
+            r[e] = re;
+            z[e] = re;
         }
-        job->pieceLargest[piece] = job->largest ? sd_largest_magnitude(job->r + begin, end - begin) : 0.0;
+        job->pieceLargest[piece] = job->largest ? sd_largest_magnitude(r + begin, end - begin) : 0.0;
     } else { // the impulses back in layout order, and a projection step's correction kept
+        double* x = job->x; // the island's λ itself when sd_solve_island solves (fixed rows keep theirs)
+        double* restrict keep = job->keep;
         for (int32_t e = begin; e < end; ++e) {
             const int32_t local = layoutOf[e];
-            job->x[local] = fixed[e] ? lambda[local] : job->xe[e];
-            if (job->keep != NULL) job->keep[local] = fixed[e] ? 0.0 : job->xe[e];
+            x[local] = fixed[e] ? lambda[local] : xe[e];
+            if (keep != NULL) keep[local] = fixed[e] ? 0.0 : xe[e];
         }
     }
 }
@@ -718,10 +720,10 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
     const double start = sd_now();
     const double numericBefore = sp->numericSeconds;
     // With worker threads, the passes over the rows, the products and the vector updates are split among them
-    // (same bits: above).
-    sdTaskPool* pool = world->tasks;
-    const bool parallel = pool != NULL && factor->taskCount > 0;
-    const int32_t bodies = parallel ? factor->bodyCount : sd_compact_rows(world, island, factor);
+    // (same bits: above); without, each pass runs as one piece on this thread.
+    const bool parallel = world->tasks != NULL && factor->taskCount > 0;
+    sdTaskPool* pool = parallel ? world->tasks : NULL;
+    const int32_t bodies = factor->bodyCount;
     // In elimination order: rhs_f = b_f − K_fc·λ_c, rhs_c = λ_c; the start x (fixed rows at their impulses).
     const uint8_t* fixed = sp->compactFixed + base;
     double* rhs = s->rhsCopy;
@@ -741,23 +743,11 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
     int32_t changed = 0;
     sdSolvePassJob job = {.world = world, .island = island, .b = b, .guess = guess, .rhs = rhs,
                           .p = p, .q = q, .r = r, .z = z, .xe = xe, .x = x};
-    if (parallel) {
-        job.pass = sdSolvePass_setup;
-        const int32_t pieces = sd_solve_pass(pool, &job);
-        for (int32_t t = 0; t < pieces; ++t) {
-            anyFixed |= job.pieceFixed[t];
-            changed += job.pieceChanged[t];
-        }
-    } else {
-        for (int32_t e = 0; e < n; ++e) {
-            const int32_t local = sp->layoutOf[base + e];
-            const double lambda = s->lambda[base + local];
-            rhs[e] = fixed[e] ? lambda : b[local];
-            p[e] = fixed[e] ? lambda : 0.0;
-            anyFixed |= fixed[e] && lambda != 0.0;
-            changed += fixed[e] != sp->factorFixed[base + local];
-            xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
-        }
+    job.pass = sdSolvePass_setup;
+    const int32_t setupPieces = sd_solve_pass(pool, &job);
+    for (int32_t t = 0; t < setupPieces; ++t) {
+        anyFixed |= job.pieceFixed[t];
+        changed += job.pieceChanged[t];
     }
     if (anyFixed) {
         if (parallel) sd_parallel_product(pool, factor, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
@@ -784,31 +774,14 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             gb += xe[e] * rhs[e];
             gkg += xe[e] * q[e];
         }
+        // Then r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a
+        // projection step's stopping test needs the largest |r| (after every update of r below too).
         double worst = 0.0;
-        if (parallel) {
-            job.pass = sdSolvePass_scale;
-            job.alpha = gkg > 0.0 && gb > 0.0 ? gb / gkg : 1.0;
-            job.largest = !velocity;
-            const int32_t pieces = sd_solve_pass(pool, &job);
-            for (int32_t t = 0; t < pieces; ++t) worst = fmax(worst, job.pieceLargest[t]);
-        } else {
-            if (gkg > 0.0 && gb > 0.0) {
-                const double alpha = gb / gkg;
-                for (int32_t e = 0; e < n; ++e) {
-                    if (fixed[e]) continue;
-                    xe[e] *= alpha;
-                    q[e] *= alpha;
-                }
-            }
-            // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a
-            // projection step's stopping test needs the largest |r| (after every update of r below too).
-            for (int32_t e = 0; e < n; ++e) {
-                const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
-                r[e] = re;
-                z[e] = re;
-            }
-            worst = velocity ? 0.0 : sd_largest_magnitude(r, n);
-        }
+        job.pass = sdSolvePass_scale;
+        job.alpha = gkg > 0.0 && gb > 0.0 ? gb / gkg : 1.0;
+        job.largest = !velocity;
+        const int32_t scalePieces = sd_solve_pass(pool, &job);
+        for (int32_t t = 0; t < scalePieces; ++t) worst = fmax(worst, job.pieceLargest[t]);
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
@@ -846,8 +819,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             iterations += 1;
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
-            const double largest = parallel ? sd_parallel_cg_update(pool, xe, r, z, p, q, alpha, n, !velocity)
-                                            : sd_cg_update(xe, r, z, p, q, alpha, n, !velocity);
+            const double largest = sd_parallel_cg_update(pool, xe, r, z, p, q, alpha, n, !velocity);
             if (!velocity) worst = largest;
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
@@ -867,22 +839,9 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
     double* keep = s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations
                        ? sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base
                        : NULL;
-    if (parallel) {
-        job.pass = sdSolvePass_output;
-        job.keep = keep;
-        sd_solve_pass(pool, &job);
-    } else {
-        for (int32_t e = 0; e < n; ++e) {
-            const int32_t local = sp->layoutOf[base + e];
-            x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
-        }
-        if (keep != NULL) {
-            for (int32_t e = 0; e < n; ++e) {
-                const int32_t local = sp->layoutOf[base + e];
-                keep[local] = fixed[e] ? 0.0 : xe[e];
-            }
-        }
-    }
+    job.pass = sdSolvePass_output;
+    job.keep = keep;
+    sd_solve_pass(pool, &job);
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
     return true;
 failed:
