@@ -427,10 +427,14 @@ static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseT
     return sp->supernodes[task->nodeStart].first;
 }
 
-static void sd_product_scatter_task_generic(void* context, int32_t t) {
-    const sdProductJob* job = context;
+/// The scatter of task t's rows.
+SD_INLINE void sd_product_scatter_task_body(const sdProductJob* job, int32_t t) {
     const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
     sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+}
+
+static void sd_product_scatter_task_generic(void* context, int32_t t) {
+    sd_product_scatter_task_body(context, t);
 }
 static void sd_product_rows_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
     (void)piece;
@@ -441,9 +445,7 @@ static void sd_product_scatter_rows_generic(const sdProductJob* job, int32_t beg
 }
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_product_scatter_task_avx2(void* context, int32_t t) {
-    const sdProductJob* job = context;
-    const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
-    sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+    sd_product_scatter_task_body(context, t);
 }
 SD_TARGET_AVX2 static void sd_product_rows_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
     (void)piece;
@@ -559,16 +561,17 @@ typedef struct sdUpdateJob {
     bool largest;
     double pieceLargest[sdRangeMaxPieces];
 } sdUpdateJob;
-static void sd_cg_update_piece_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
-    sdUpdateJob* job = context;
+/// One piece [begin, end) of the update, its largest |r| kept by its piece.
+SD_INLINE void sd_cg_update_piece_body(sdUpdateJob* job, int32_t piece, int32_t begin, int32_t end) {
     job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
                                             job->q + begin, job->alpha, end - begin, job->largest);
 }
+static void sd_cg_update_piece_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sd_cg_update_piece_body(context, piece, begin, end);
+}
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_cg_update_piece_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
-    sdUpdateJob* job = context;
-    job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
-                                            job->q + begin, job->alpha, end - begin, job->largest);
+    sd_cg_update_piece_body(context, piece, begin, end);
 }
 #endif
 static double sd_parallel_cg_update(sdTaskPool* pool, double* x, double* r, double* z, const double* p,
