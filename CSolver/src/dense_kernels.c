@@ -353,6 +353,13 @@ SD_INLINE const float* sd_packed_last_column(const float* packed, int32_t m, int
     return packed + k * (size_t)m - k * (k - 1) / 2;
 }
 
+/// The start of column k − 1 from column k's `ck` (m − k + 1 entries before it); column 0's stays (the walks end
+/// there).
+SD_INLINE const float* sd_packed_previous_column(const float* ck, int32_t m, int32_t k) {
+    if (k > 0) ck -= m - k + 1;
+    return ck;
+}
+
 /// Column k of the packed backward substitution: y[k] ← (y[k] − L21[:,k]ᵀ·below − L11[k+1:,k]ᵀ·y[k+1:]) / L_kk.
 /// `ck`: column k's start (sd_packed_last_column, then sd_packed_previous_column).
 SD_INLINE void sd_packed_backward_column(const float* restrict ck, int32_t m, int32_t w, int32_t k,
@@ -370,7 +377,7 @@ SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32
     const float* ck = sd_packed_last_column(packed, m, w);
     for (int32_t k = w - 1; k >= 0; --k) {
         sd_packed_backward_column(ck, m, w, k, y, below);
-        if (k > 0) ck -= m - k + 1;
+        ck = sd_packed_previous_column(ck, m, k);
     }
 }
 
@@ -427,16 +434,16 @@ SD_INLINE void sd_packed_backward_pair(const sdSparseState* sp, const sdSupernod
     for (; kA >= 0 && kB >= 0; --kA, --kB) {
         sd_packed_backward_column(cA, mA, wA, kA, yA, belowA);
         sd_packed_backward_column(cB, mB, wB, kB, yB, belowB);
-        if (kA > 0) cA -= mA - kA + 1;
-        if (kB > 0) cB -= mB - kB + 1;
+        cA = sd_packed_previous_column(cA, mA, kA);
+        cB = sd_packed_previous_column(cB, mB, kB);
     }
     for (; kA >= 0; --kA) {
         sd_packed_backward_column(cA, mA, wA, kA, yA, belowA);
-        if (kA > 0) cA -= mA - kA + 1;
+        cA = sd_packed_previous_column(cA, mA, kA);
     }
     for (; kB >= 0; --kB) {
         sd_packed_backward_column(cB, mB, wB, kB, yB, belowB);
-        if (kB > 0) cB -= mB - kB + 1;
+        cB = sd_packed_previous_column(cB, mB, kB);
     }
 }
 

@@ -114,6 +114,7 @@ bool sd_projection_error(sdWorld* world, const sdIsland* island) {
 typedef struct sdProjectionFill {
     sdWorld* world;
     const sdIsland* island;
+    bool shared;                  // on the pool (sd_fill_rows_at)
     bool error[sdRangeMaxPieces]; // per piece: a row beyond the tolerance
 } sdProjectionFill;
 
@@ -126,7 +127,7 @@ static void sd_fill_projection_range(void* context, int32_t piece, int32_t begin
     const bool sparse = island->path == sdSolvePath_sparse;
     bool islandError = false;
     for (int32_t r = island->rowStart + begin; r < island->rowStart + end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, 1.0, false);
+        if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, 1.0, false, job->shared);
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         s->lambda[r] = 0.0;
@@ -157,7 +158,7 @@ bool sd_fill_projection_rows(sdWorld* world, const sdIsland* island) {
     if (sparse) sd_gather_fill_bodies(world, island);
     // An island with worker tasks by row ranges on the workers (sd_fill_row_geometry_shared: no shared writes).
     sdTaskPool* pool = sparse && s->sparse.islands[island->sparse].taskCount > 0 ? world->tasks : NULL;
-    sdProjectionFill job = {.world = world, .island = island};
+    sdProjectionFill job = {.world = world, .island = island, .shared = pool != NULL};
     const int32_t pieces =
         sd_task_pool_range(pool, sd_fill_projection_range, &job, island->rowCount, sdParallelFillRows, sdFillBlock);
     bool islandError = false;

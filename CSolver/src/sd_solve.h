@@ -194,11 +194,14 @@ void sd_fill_rows(sdWorld* world, const sdIsland* unit, double h, bool springs);
 /// Rows sd_fill_rows_at fills at most.
 #define sdFillBlock 8
 /// sd_fill_row_at for the up to sdFillBlock rows of `island` from layout position p, their Jacobians first; a
-/// sparse-path island's distance rows from the bodies sd_gather_fill_bodies just gathered.
-void sd_fill_rows_at(sdWorld* world, const sdIsland* island, int32_t p, double h, bool springs);
+/// sparse-path island's distance rows from the bodies sd_gather_fill_bodies just gathered. `shared`: the island's
+/// rows are filled on worker threads (its caller handed the fill to the pool), so the other rows' anchors are
+/// found without writing the bodies' rotation caches (sd_fill_row_geometry_shared).
+void sd_fill_rows_at(sdWorld* world, const sdIsland* island, int32_t p, double h, bool springs, bool shared);
 /// Gathers a sparse-path island's dynamic bodies for its fill, in its island-local numbering (the order its rows
 /// first reach them): position, cos and sin into sdSparseState.bodyVector (four doubles a body; free until the
-/// island's solve) and inverse mass and inertia into bodyMass (the solve gathers the same values again).
+/// island's solve) and inverse mass and inertia into bodyMass (which the island's solve and sd_sparse_apply then
+/// read: every sparse solve follows its island's fill, sd_fill_velocity_rows or sd_fill_projection_rows).
 void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island);
 /// Fills the row at layout position p of a unit ending at `end` (sd_fill_rows' body, for loops that set up each row
 /// right after filling it, while it is in cache) and returns it.

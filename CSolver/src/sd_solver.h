@@ -127,7 +127,7 @@ typedef struct sdSparseState {
     sdCompactRow* compact;       // per layout position (island start + elimination position)
     uint8_t* compactFixed;       // the active set in elimination order
     double* bodyVector;          // 4 per island-local body (the fourth unused): M⁻¹·Jᵀ·x
-    double* bodyMass;            // 2 per island-local body: inverse mass and inertia, gathered per solve
+    double* bodyMass;            // 2 per island-local body: inverse mass and inertia, gathered per fill
     int32_t* islandBodies;       // per analysed island from its bodyStart: body slot of each island-local number
     int32_t* bodyLocal;          // per body slot: its island-local number while an island is solved (−1 none)
     int32_t bodyCapacity;

@@ -104,7 +104,7 @@ bool sd_sparse_solve(sdWorld* world, const sdIsland* island, const double* b, do
 /// Adds M⁻¹·Jᵀ·value[p] of every row p of a sparse-path island to the three arrays, in layout order: sd_apply_row's
 /// products, in sequence, read from the compact rows the solve just read instead of each row's scattered record
 /// (a row with an end that is not a dynamic body, which the compact row does not name, from its record), with the
-/// masses the island's solve gathered: call it right after the island's sd_solve_island.
+/// masses the island's fill gathered (sd_gather_fill_bodies): call it right after the island's sd_solve_island.
 void sd_sparse_apply(const sdWorld* world, const sdIsland* island, const double* value, double* x, double* y,
                      double* a);
 

@@ -193,15 +193,14 @@ void sd_gather_fill_bodies(sdWorld* world, const sdIsland* island) {
 }
 
 /// sd_fill_rows_at for a sparse-path island whose bodies were just gathered (sd_gather_fill_bodies): its distance
-/// rows between two of its dynamic bodies read them there, walking the cache in the rows' order.
+/// rows between two of its dynamic bodies read them there, walking the cache in the rows' order (`shared`: as
+/// sd_fill_rows_at's).
 static void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32_t p, int32_t count, int32_t end,
-                                   double h, bool springs) {
+                                   double h, bool springs, bool shared) {
     sdSolverScratch* s = &world->scratch;
     const sdSparseState* sp = &s->sparse;
     const double* cache = sp->bodyVector;
     const double* mass = sp->bodyMass;
-    // An island with worker tasks is filled by row ranges on the workers (velocity_solve.c, projection.c).
-    const bool shared = sp->islands[island->sparse].taskCount > 0;
     sdRow* rows[sdFillBlock];
     const sdCompactRow* ends[sdFillBlock];
     for (int32_t q = 0; q < count; ++q) {
@@ -256,9 +255,9 @@ static void sd_fill_sparse_rows_at(sdWorld* world, const sdIsland* island, int32
     }
 }
 
-void sd_fill_rows_at(sdWorld* world, const sdIsland* island, int32_t p, double h, bool springs) {
+void sd_fill_rows_at(sdWorld* world, const sdIsland* island, int32_t p, double h, bool springs, bool shared) {
     const int32_t end = island->rowStart + island->rowCount;
     const int32_t count = end - p < sdFillBlock ? end - p : sdFillBlock;
-    if (island->path == sdSolvePath_sparse) sd_fill_sparse_rows_at(world, island, p, count, end, h, springs);
+    if (island->path == sdSolvePath_sparse) sd_fill_sparse_rows_at(world, island, p, count, end, h, springs, shared);
     else sd_fill_general_rows_at(world, p, count, end, h, springs);
 }

@@ -21,22 +21,6 @@
 /// Rows per piece of a row-by-row pass on the workers: below this a fork costs more than it saves.
 #define sdParallelRowGrain 1024
 
-/// Gathers the island's masses and its active set in elimination order for the solve (its rows were copied into
-/// compact form as they were filled: sd_sparse_keep_row); returns the number of bodies.
-static int32_t sd_compact_rows(sdWorld* world, const sdIsland* island, const sdSparseIsland* factor) {
-    sdSolverScratch* s = &world->scratch;
-    sdSparseState* sp = &s->sparse;
-    const int32_t base = island->rowStart, n = island->rowCount;
-    const int32_t* islandBodies = sp->islandBodies + factor->bodyStart;
-    double* restrict mass = sp->bodyMass;
-    for (int32_t i = 0; i < factor->bodyCount; ++i) {
-        mass[2 * i] = world->invMass[islandBodies[i]];
-        mass[2 * i + 1] = world->invInertia[islandBodies[i]];
-    }
-    for (int32_t e = 0; e < n; ++e) sp->compactFixed[e + base] = s->fixed[base + sp->layoutOf[base + e]];
-    return factor->bodyCount;
-}
-
 /// M⁻¹·Jᵀ·x per island-local body, four doubles apart (the fourth unused): one body's three entries are then a
 /// vector's lanes, updated in one operation each (the same product per lane as one at a time).
 typedef double sdBodyLanes __attribute__((vector_size(32)));
@@ -89,8 +73,7 @@ SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island
     const int32_t* restrict elimination = sp->elimination + base;
     const sdCompactRow* restrict rows = sp->compact + base;
     double* restrict lanes = sp->bodyVector;
-    // The masses the island's solve just gathered (sd_compact_rows: every solve of it gathers them before it can
-    // fail, and an island whose solve was never reached has every impulse still at the fill's zero).
+    // The masses the island's fill gathered (sd_gather_fill_bodies), which its solve used.
     const double* restrict mass = sp->bodyMass;
     for (int32_t i = 0; i < bodies; ++i) {
         if (i + 64 < bodies) { // the island-local order is the rows', not the slots': ask well ahead
@@ -444,10 +427,14 @@ static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseT
     return sp->supernodes[task->nodeStart].first;
 }
 
-static void sd_product_scatter_task_generic(void* context, int32_t t) {
-    const sdProductJob* job = context;
+/// The scatter of task t's rows.
+SD_INLINE void sd_product_scatter_task_body(const sdProductJob* job, int32_t t) {
     const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
     sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+}
+
+static void sd_product_scatter_task_generic(void* context, int32_t t) {
+    sd_product_scatter_task_body(context, t);
 }
 static void sd_product_rows_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
     (void)piece;
@@ -458,9 +445,7 @@ static void sd_product_scatter_rows_generic(const sdProductJob* job, int32_t beg
 }
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_product_scatter_task_avx2(void* context, int32_t t) {
-    const sdProductJob* job = context;
-    const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
-    sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
+    sd_product_scatter_task_body(context, t);
 }
 SD_TARGET_AVX2 static void sd_product_rows_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
     (void)piece;
@@ -474,11 +459,10 @@ SD_TARGET_AVX2 static void sd_product_scatter_rows_avx2(const sdProductJob* job,
 
 /// out = A·x (sd_compact_apply's, or with zeroFixed sd_compact_apply_dot's product) on the pool, for an island
 /// with tasks; x first set from z when job->update.
-static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, int32_t bodies,
-                                const sdProductJob* job) {
+static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, const sdProductJob* job) {
     sdSparseState* sp = job->sp;
     const int32_t n = job->island->rowCount;
-    memset(sp->bodyVector, 0, SD_BODY_STRIDE * (size_t)bodies * sizeof(double));
+    memset(sp->bodyVector, 0, SD_BODY_STRIDE * (size_t)factor->bodyCount * sizeof(double));
     sdTaskFunction scatterTask = sd_product_scatter_task_generic;
     sdRangeFunction rowsTask = sd_product_rows_generic;
     void (*scatterRows)(const sdProductJob*, int32_t, int32_t) = sd_product_scatter_rows_generic;
@@ -490,24 +474,15 @@ static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, 
     }
 #endif
     sd_task_pool_run(pool, scatterTask, (void*)job, factor->taskCount);
-    // The rows outside every task, in elimination order: the gaps between the tasks' runs of rows.
-    int32_t firsts[sdSparseMaxTasks], ends[sdSparseMaxTasks];
-    const int32_t count = factor->taskCount;
-    for (int32_t t = 0; t < count; ++t) { // sorted by first row (the tasks are few)
-        const sdSparseTask* task = &sp->tasks[factor->taskStart + t];
-        int32_t i = t;
-        for (; i > 0 && firsts[i - 1] > sd_task_first_row(sp, task); --i) {
-            firsts[i] = firsts[i - 1];
-            ends[i] = ends[i - 1];
-        }
-        firsts[i] = sd_task_first_row(sp, task);
-        ends[i] = task->rowEnd;
-    }
+    // The rows outside every task, in elimination order: the gaps between the tasks' runs of rows (the tasks are
+    // in first-row order: sparse_symbolic.c lists their roots in postorder, and supernodes take their pivots in
+    // that order).
+    const sdSparseTask* tasks = sp->tasks + factor->taskStart;
     int32_t e = 0;
-    for (int32_t t = 0; t <= count; ++t) {
-        const int32_t gapEnd = t < count ? firsts[t] : n;
+    for (int32_t t = 0; t <= factor->taskCount; ++t) {
+        const int32_t gapEnd = t < factor->taskCount ? sd_task_first_row(sp, &tasks[t]) : n;
         if (e < gapEnd) scatterRows(job, e, gapEnd);
-        if (t < count) e = ends[t];
+        if (t < factor->taskCount) e = tasks[t].rowEnd;
     }
     sd_task_pool_range(pool, rowsTask, (void*)job, n, sdParallelRowGrain, 1);
 }
@@ -586,16 +561,17 @@ typedef struct sdUpdateJob {
     bool largest;
     double pieceLargest[sdRangeMaxPieces];
 } sdUpdateJob;
-static void sd_cg_update_piece_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
-    sdUpdateJob* job = context;
+/// One piece [begin, end) of the update, its largest |r| kept by its piece.
+SD_INLINE void sd_cg_update_piece_body(sdUpdateJob* job, int32_t piece, int32_t begin, int32_t end) {
     job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
                                             job->q + begin, job->alpha, end - begin, job->largest);
 }
+static void sd_cg_update_piece_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
+    sd_cg_update_piece_body(context, piece, begin, end);
+}
 #if SD_AVX2_DISPATCH
 SD_TARGET_AVX2 static void sd_cg_update_piece_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
-    sdUpdateJob* job = context;
-    job->pieceLargest[piece] = sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin,
-                                            job->q + begin, job->alpha, end - begin, job->largest);
+    sd_cg_update_piece_body(context, piece, begin, end);
 }
 #endif
 static double sd_parallel_cg_update(sdTaskPool* pool, double* x, double* r, double* z, const double* p,
@@ -641,13 +617,12 @@ static double sd_largest_magnitude(const double* restrict v, int32_t n) {
     return fmax(fmax(m0, m1), fmax(m2, m3));
 }
 
-// The solve's row-by-row passes on worker threads, for an island with tasks: each row's (and each body's) own
-// outputs, by ranges; the counts and flags they gather per piece, combined after (an or, a sum of integers, a
-// maximum: the same in any split).
+// The solve's row-by-row passes, on worker threads for an island with tasks: each row's own outputs, by ranges;
+// the counts and flags they gather per piece, combined after (an or, a sum of integers, a maximum: the same in any
+// split). Without workers a pass is one piece over every row, on the calling thread.
 typedef struct sdSolvePassJob {
     sdWorld* world;
     const sdIsland* island;
-    const sdSparseIsland* factor;
     int pass;                     // sdSolvePass_*
     const double* b;              // setup: the right-hand side (layout order); output: unused
     const double* guess;          // setup: the starting guess (layout order) or NULL
@@ -660,57 +635,63 @@ typedef struct sdSolvePassJob {
 } sdSolvePassJob;
 enum { sdSolvePass_setup, sdSolvePass_scale, sdSolvePass_output };
 
-/// One piece [begin, end) of a pass (elimination order; the setup's bodies in proportion).
+/// One piece [begin, end) of a pass (elimination order). The job's vectors in restrict locals: the active set's
+/// byte stores would otherwise make every pointer be read again from the job each row.
 SD_INLINE void sd_solve_pass_body(sdSolvePassJob* job, int32_t piece, int32_t begin, int32_t end) {
     sdSolverScratch* s = &job->world->scratch;
     sdSparseState* sp = &s->sparse;
-    const int32_t base = job->island->rowStart, n = job->island->rowCount;
+    const int32_t base = job->island->rowStart;
     const int32_t* restrict layoutOf = sp->layoutOf + base;
     uint8_t* restrict fixed = sp->compactFixed + base;
     const double* restrict lambda = s->lambda + base;
-    if (job->pass == sdSolvePass_setup) { // sd_compact_rows, then the start of sd_sparse_solve_body
-        const int32_t bodies = job->factor->bodyCount;
-        const int32_t* islandBodies = sp->islandBodies + job->factor->bodyStart;
-        const int32_t bodyEnd = (int32_t)((int64_t)bodies * end / n);
-        for (int32_t i = (int32_t)((int64_t)bodies * begin / n); i < bodyEnd; ++i) {
-            sp->bodyMass[2 * i] = job->world->invMass[islandBodies[i]];
-            sp->bodyMass[2 * i + 1] = job->world->invInertia[islandBodies[i]];
-        }
+    double* restrict rhs = job->rhs;
+    double* restrict xe = job->xe;
+    if (job->pass == sdSolvePass_setup) { // the active set in elimination order, the right-hand side, the start x
+        const uint8_t* restrict rowFixed = s->fixed + base;
+        const uint8_t* restrict factorFixed = sp->factorFixed + base;
+        const double* restrict b = job->b;
+        const double* restrict guess = job->guess;
+        double* restrict p = job->p;
         bool anyFixed = false;
         int32_t changed = 0;
         for (int32_t e = begin; e < end; ++e) {
             const int32_t local = layoutOf[e];
-            fixed[e] = s->fixed[base + local];
+            const uint8_t f = rowFixed[local];
+            fixed[e] = f;
             const double l = lambda[local];
-            job->rhs[e] = fixed[e] ? l : job->b[local];
-            job->p[e] = fixed[e] ? l : 0.0;
-            anyFixed |= fixed[e] && l != 0.0;
-            changed += fixed[e] != sp->factorFixed[base + local];
-            job->xe[e] = fixed[e] ? l : (job->guess != NULL ? job->guess[local] : 0.0);
+            rhs[e] = f ? l : b[local];
+            p[e] = f ? l : 0.0;
+            anyFixed |= f && l != 0.0;
+            changed += f != factorFixed[local];
+            xe[e] = f ? l : (guess != NULL ? guess[local] : 0.0);
         }
         job->pieceFixed[piece] = anyFixed;
         job->pieceChanged[piece] = changed;
-    } else if (job->pass == sdSolvePass_scale) { // the guess scaled, then r = b − K·x and z = r
-        double* restrict xe = job->xe;
+    } else if (job->pass == sdSolvePass_scale) { // the guess scaled (unless α = 1), then r = b − K·x and z = r
         double* restrict q = job->q;
-        if (job->alpha != 1.0) {
+        double* restrict r = job->r;
+        double* restrict z = job->z;
+        const double alpha = job->alpha;
+        if (alpha != 1.0) {
             for (int32_t e = begin; e < end; ++e) {
                 if (fixed[e]) continue;
-                xe[e] *= job->alpha;
-                q[e] *= job->alpha;
+                xe[e] *= alpha;
+                q[e] *= alpha;
             }
         }
         for (int32_t e = begin; e < end; ++e) {
-            const double re = fixed[e] ? 0.0 : job->rhs[e] - q[e];
-            job->r[e] = re;
-            job->z[e] = re;
+            const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
+            r[e] = re;
+            z[e] = re;
         }
-        job->pieceLargest[piece] = job->largest ? sd_largest_magnitude(job->r + begin, end - begin) : 0.0;
+        job->pieceLargest[piece] = job->largest ? sd_largest_magnitude(r + begin, end - begin) : 0.0;
     } else { // the impulses back in layout order, and a projection step's correction kept
+        double* x = job->x; // the island's λ itself when sd_solve_island solves (fixed rows keep theirs)
+        double* restrict keep = job->keep;
         for (int32_t e = begin; e < end; ++e) {
             const int32_t local = layoutOf[e];
-            job->x[local] = fixed[e] ? lambda[local] : job->xe[e];
-            if (job->keep != NULL) job->keep[local] = fixed[e] ? 0.0 : job->xe[e];
+            x[local] = fixed[e] ? lambda[local] : xe[e];
+            if (keep != NULL) keep[local] = fixed[e] ? 0.0 : xe[e];
         }
     }
 }
@@ -742,10 +723,10 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
     const double start = sd_now();
     const double numericBefore = sp->numericSeconds;
     // With worker threads, the passes over the rows, the products and the vector updates are split among them
-    // (same bits: above).
-    sdTaskPool* pool = world->tasks;
-    const bool parallel = pool != NULL && factor->taskCount > 0;
-    const int32_t bodies = parallel ? factor->bodyCount : sd_compact_rows(world, island, factor);
+    // (same bits: above); without, each pass runs as one piece on this thread.
+    const bool parallel = world->tasks != NULL && factor->taskCount > 0;
+    sdTaskPool* pool = parallel ? world->tasks : NULL;
+    const int32_t bodies = factor->bodyCount;
     // In elimination order: rhs_f = b_f − K_fc·λ_c, rhs_c = λ_c; the start x (fixed rows at their impulses).
     const uint8_t* fixed = sp->compactFixed + base;
     double* rhs = s->rhsCopy;
@@ -763,28 +744,16 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
                               : NULL;
     bool anyFixed = false;
     int32_t changed = 0;
-    sdSolvePassJob job = {.world = world, .island = island, .factor = factor, .b = b, .guess = guess, .rhs = rhs,
+    sdSolvePassJob job = {.world = world, .island = island, .b = b, .guess = guess, .rhs = rhs,
                           .p = p, .q = q, .r = r, .z = z, .xe = xe, .x = x};
-    if (parallel) {
-        job.pass = sdSolvePass_setup;
-        const int32_t pieces = sd_solve_pass(pool, &job);
-        for (int32_t t = 0; t < pieces; ++t) {
-            anyFixed |= job.pieceFixed[t];
-            changed += job.pieceChanged[t];
-        }
-    } else {
-        for (int32_t e = 0; e < n; ++e) {
-            const int32_t local = sp->layoutOf[base + e];
-            const double lambda = s->lambda[base + local];
-            rhs[e] = fixed[e] ? lambda : b[local];
-            p[e] = fixed[e] ? lambda : 0.0;
-            anyFixed |= fixed[e] && lambda != 0.0;
-            changed += fixed[e] != sp->factorFixed[base + local];
-            xe[e] = fixed[e] ? lambda : (guess != NULL ? guess[local] : 0.0);
-        }
+    job.pass = sdSolvePass_setup;
+    const int32_t setupPieces = sd_solve_pass(pool, &job);
+    for (int32_t t = 0; t < setupPieces; ++t) {
+        anyFixed |= job.pieceFixed[t];
+        changed += job.pieceChanged[t];
     }
     if (anyFixed) {
-        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
+        if (parallel) sd_parallel_product(pool, factor, &(sdProductJob){sp, island, p, NULL, 0.0, 0, q, false, false});
         else sd_compact_apply(sp, island, bodies, p, q, false);
         for (int32_t e = 0; e < n; ++e)
             if (!fixed[e]) rhs[e] -= q[e];
@@ -798,7 +767,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         // a projection step when every row's linearised error after the step (its residual) is below
         // sdSparseProjectionResidual, a tenth of what the projection asks of the rows.
         const bool velocity = s->warmStart;
-        if (parallel) sd_parallel_product(pool, factor, bodies, &(sdProductJob){sp, island, xe, NULL, 0.0, 0, q, true, false});
+        if (parallel) sd_parallel_product(pool, factor, &(sdProductJob){sp, island, xe, NULL, 0.0, 0, q, true, false});
         else sd_compact_apply(sp, island, bodies, xe, q, true);
         // The guess scaled to its best multiple in the energy norm (α = gᵀ·b / gᵀ·K·g on the free rows; the
         // product K·g is at hand): its direction is what carries over between substeps, its size less so.
@@ -808,31 +777,14 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             gb += xe[e] * rhs[e];
             gkg += xe[e] * q[e];
         }
+        // Then r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a
+        // projection step's stopping test needs the largest |r| (after every update of r below too).
         double worst = 0.0;
-        if (parallel) {
-            job.pass = sdSolvePass_scale;
-            job.alpha = gkg > 0.0 && gb > 0.0 ? gb / gkg : 1.0;
-            job.largest = !velocity;
-            const int32_t pieces = sd_solve_pass(pool, &job);
-            for (int32_t t = 0; t < pieces; ++t) worst = fmax(worst, job.pieceLargest[t]);
-        } else {
-            if (gkg > 0.0 && gb > 0.0) {
-                const double alpha = gb / gkg;
-                for (int32_t e = 0; e < n; ++e) {
-                    if (fixed[e]) continue;
-                    xe[e] *= alpha;
-                    q[e] *= alpha;
-                }
-            }
-            // r = b − K·x (zero on fixed rows, as every later r), copied into z for the preconditioner; a
-            // projection step's stopping test needs the largest |r| (after every update of r below too).
-            for (int32_t e = 0; e < n; ++e) {
-                const double re = fixed[e] ? 0.0 : rhs[e] - q[e];
-                r[e] = re;
-                z[e] = re;
-            }
-            worst = velocity ? 0.0 : sd_largest_magnitude(r, n);
-        }
+        job.pass = sdSolvePass_scale;
+        job.alpha = gkg > 0.0 && gb > 0.0 ? gb / gkg : 1.0;
+        job.largest = !velocity;
+        const int32_t scalePieces = sd_solve_pass(pool, &job);
+        for (int32_t t = 0; t < scalePieces; ++t) worst = fmax(worst, job.pieceLargest[t]);
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
@@ -855,7 +807,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             if (parallel) { // p = z + β·p in the product's scatter, pᵀ·q summed after it as the fused pass sums it
                 sdProductJob job = {sp, island, p, z, iterations == 0 ? 0.0 : rzNew / rz, iterations == 0 ? 1 : 2,
                                     q, true, true};
-                sd_parallel_product(pool, factor, bodies, &job);
+                sd_parallel_product(pool, factor, &job);
                 pq = sd_sparse_dot(p, q, n);
             } else {
                 if (iterations == 0) {
@@ -870,8 +822,7 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             iterations += 1;
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
-            const double largest = parallel ? sd_parallel_cg_update(pool, xe, r, z, p, q, alpha, n, !velocity)
-                                            : sd_cg_update(xe, r, z, p, q, alpha, n, !velocity);
+            const double largest = sd_parallel_cg_update(pool, xe, r, z, p, q, alpha, n, !velocity);
             if (!velocity) worst = largest;
         }
         // Refactor when this solve cost more substitutions than the average since the factorisation (whose own
@@ -891,22 +842,9 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
     double* keep = s->projectionPass > 0 && s->projectionPass <= sdProjectionIterations
                        ? sp->projectionWarm + (size_t)(s->projectionPass - 1) * (size_t)sp->rowCapacity + base
                        : NULL;
-    if (parallel) {
-        job.pass = sdSolvePass_output;
-        job.keep = keep;
-        sd_solve_pass(pool, &job);
-    } else {
-        for (int32_t e = 0; e < n; ++e) {
-            const int32_t local = sp->layoutOf[base + e];
-            x[local] = fixed[e] ? s->lambda[base + local] : xe[e];
-        }
-        if (keep != NULL) {
-            for (int32_t e = 0; e < n; ++e) {
-                const int32_t local = sp->layoutOf[base + e];
-                keep[local] = fixed[e] ? 0.0 : xe[e];
-            }
-        }
-    }
+    job.pass = sdSolvePass_output;
+    job.keep = keep;
+    sd_solve_pass(pool, &job);
     sp->solveSeconds += (sd_now() - start) - (sp->numericSeconds - numericBefore);
     return true;
 failed:

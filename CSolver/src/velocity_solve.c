@@ -52,6 +52,7 @@ typedef struct sdVelocityFill {
     sdWorld* world;
     const sdIsland* island;
     double h;
+    bool shared; // on the pool (sd_fill_rows_at)
 } sdVelocityFill;
 
 /// sd_fill_velocity_rows over the unit's rows [rowStart + begin, rowStart + end): each row's own outputs.
@@ -65,7 +66,7 @@ static void sd_fill_velocity_range(void* context, int32_t piece, int32_t begin, 
     // A sparse-path island's compact rows are copied here too, and its impulses applied from them.
     const bool sparse = island->path == sdSolvePath_sparse;
     for (int32_t r = island->rowStart + begin; r < island->rowStart + end; ++r) {
-        if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, h, true);
+        if ((r - island->rowStart) % sdFillBlock == 0) sd_fill_rows_at(world, island, r, h, true, job->shared);
         const sdRow* row = &s->rows[s->sortIndex[r]];
         if (sparse) sd_sparse_keep_row(&s->sparse, island, r, row, s->rowInverseMass[r]);
         const double u = sd_row_velocity(world, row, world->vx, world->vy, world->w);
@@ -91,7 +92,7 @@ static void sd_fill_velocity_rows(sdWorld* world, const sdIsland* island, double
     sdTaskPool* pool = sparse && s->sparse.islands[island->sparse].taskCount > 0 && h == s->rowSpringStep
                            ? world->tasks
                            : NULL;
-    sdVelocityFill job = {world, island, h};
+    sdVelocityFill job = {world, island, h, pool != NULL};
     sd_task_pool_range(pool, sd_fill_velocity_range, &job, island->rowCount, sdParallelFillRows, sdFillBlock);
     world->stats.assemblySeconds += sd_now() - start;
 }
