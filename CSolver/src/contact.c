@@ -229,7 +229,8 @@ typedef struct sdContactRun {
 } sdContactRun;
 
 /// Task t of a run: jobs [t·sdContactsPerTask, …), each writing only its own slot (and its compact copies), so the
-/// contacts are the same whichever thread computes them.
+/// contacts are the same whichever thread computes them. Many small tasks claimed as threads free up, not the few
+/// even pieces of sd_task_pool_range: a manifold's cost varies with the pair (new, carried, box or circle).
 static void sd_contact_task(void* context, int32_t task) {
     const sdContactRun* run = context;
     sdWorld* world = run->world;
