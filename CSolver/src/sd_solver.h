@@ -79,6 +79,7 @@ typedef struct sdSparseTask {
     int32_t nodeStart, nodeEnd;  // its supernodes in sdSparseState.supernodes: a subtree, in postorder
     int32_t rowEnd;              // one past its last pivot (island-local): rows from here on are its ancestors'
     int32_t rows;                // its largest supernode's row count
+    int32_t firstBody, bodyEnd;  // the island-local bodies its rows first reach: no other task's rows reach them
     size_t stackStart;           // its update stack in sdSparseState.stack (after the ancestors' region)
     size_t scratchStart;         // its substitution scratch (2 × rows) in sdSparseState.taskScratch
     size_t logStart, logCount;   // its forward substitution's updates of ancestor rows, deferred so they apply in

@@ -427,9 +427,11 @@ static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseT
     return sp->supernodes[task->nodeStart].first;
 }
 
-/// The scatter of task t's rows.
+/// The scatter of task t's rows, into its own bodies' lanes cleared first (on this thread: they stay in its cache).
 SD_INLINE void sd_product_scatter_task_body(const sdProductJob* job, int32_t t) {
     const sdSparseTask* task = &job->sp->tasks[job->sp->islands[job->island->sparse].taskStart + t];
+    memset(job->sp->bodyVector + SD_BODY_STRIDE * (size_t)task->firstBody, 0,
+           SD_BODY_STRIDE * (size_t)(task->bodyEnd - task->firstBody) * sizeof(double));
     sd_product_scatter_body(job, sd_task_first_row(job->sp, task), task->rowEnd);
 }
 
@@ -462,7 +464,6 @@ SD_TARGET_AVX2 static void sd_product_scatter_rows_avx2(const sdProductJob* job,
 static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, const sdProductJob* job) {
     sdSparseState* sp = job->sp;
     const int32_t n = job->island->rowCount;
-    memset(sp->bodyVector, 0, SD_BODY_STRIDE * (size_t)factor->bodyCount * sizeof(double));
     sdTaskFunction scatterTask = sd_product_scatter_task_generic;
     sdRangeFunction rowsTask = sd_product_rows_generic;
     void (*scatterRows)(const sdProductJob*, int32_t, int32_t) = sd_product_scatter_rows_generic;
@@ -476,8 +477,15 @@ static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, 
     sd_task_pool_run(pool, scatterTask, (void*)job, factor->taskCount);
     // The rows outside every task, in elimination order: the gaps between the tasks' runs of rows (the tasks are
     // in first-row order: sparse_symbolic.c lists their roots in postorder, and supernodes take their pivots in
-    // that order).
+    // that order). Their bodies' lanes (those between the tasks' bodies) are cleared first: a gap row may reach
+    // a later gap's body.
     const sdSparseTask* tasks = sp->tasks + factor->taskStart;
+    for (int32_t t = 0, b = 0; t <= factor->taskCount; ++t) {
+        const int32_t gapEnd = t < factor->taskCount ? tasks[t].firstBody : factor->bodyCount;
+        memset(sp->bodyVector + SD_BODY_STRIDE * (size_t)b, 0,
+               SD_BODY_STRIDE * (size_t)(gapEnd - b) * sizeof(double));
+        if (t < factor->taskCount) b = tasks[t].bodyEnd;
+    }
     int32_t e = 0;
     for (int32_t t = 0; t <= factor->taskCount; ++t) {
         const int32_t gapEnd = t < factor->taskCount ? sd_task_first_row(sp, &tasks[t]) : n;

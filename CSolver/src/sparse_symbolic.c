@@ -387,7 +387,12 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     factor->bodyStart = bodyStart;
     int32_t* islandBodies = sp->islandBodies + bodyStart;
     int32_t bodyCount = 0;
+    // Each task's bodies are numbered together (a body its rows reach is reached otherwise only by its
+    // ancestors' rows, later), so its products can clear their lanes on its own thread.
+    sdSparseTask* task = sp->tasks + factor->taskStart;
+    const sdSparseTask* lastTask = task + factor->taskCount;
     for (int32_t e = 0; e < n; ++e) {
+        if (task < lastTask && e == sp->supernodes[task->nodeStart].first) task->firstBody = bodyCount;
         const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[base + e]]];
         const int32_t ends[2] = {joint->bodyA, joint->bodyB};
         int32_t numbers[2];
@@ -402,6 +407,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         }
         sp->compact[base + e].a = numbers[0];
         sp->compact[base + e].b = numbers[1];
+        if (task < lastTask && e + 1 == task->rowEnd) (task++)->bodyEnd = bodyCount;
     }
     for (int32_t i = 0; i < bodyCount; ++i) sp->bodyLocal[islandBodies[i]] = -1;
     factor->bodyCount = bodyCount;
