@@ -652,22 +652,38 @@ typedef struct sdTaskPass {
     const sdSparseIsland* factor;
     double* x;
     void (*run)(const sdSparseState*, const sdSparseIsland*, const sdSparseTask*, double*);
+    sdSparseRowsFunction prepare; // the forward pass's: on the task's rows first (NULL: none)
+    void* prepareContext;
 } sdTaskPass;
 
 static void sd_task_pass(void* context, int32_t t) {
     const sdTaskPass* pass = context;
-    pass->run(pass->sp, pass->factor, &pass->sp->tasks[pass->factor->taskStart + t], pass->x);
+    const sdSparseTask* task = &pass->sp->tasks[pass->factor->taskStart + t];
+    if (pass->prepare != NULL)
+        pass->prepare(pass->prepareContext, pass->sp->supernodes[task->nodeStart].first, task->rowEnd);
+    pass->run(pass->sp, pass->factor, task, pass->x);
 }
 
 void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
-                                 sdTaskPool* pool) {
+                                 sdTaskPool* pool, sdSparseRowsFunction prepare, void* prepareContext) {
     const sdSubstitutionKernels* kernels = sd_substitution_kernels();
     if (factor->taskCount == 0) return kernels->packed(sp, factor, x);
-    sdTaskPass pass = {sp, factor, x, kernels->taskForward};
+    sdTaskPass pass = {sp, factor, x, kernels->taskForward, prepare, prepareContext};
     sd_task_pool_run(pool, sd_task_pass, &pass, factor->taskCount);
+    if (prepare != NULL) { // the rows outside every task (between the tasks' runs), before the top's forward pass
+        const sdSparseTask* tasks = sp->tasks + factor->taskStart;
+        const sdSupernode* root = &sp->supernodes[factor->superStart + factor->superCount - 1];
+        for (int32_t t = 0, e = 0; t <= factor->taskCount; ++t) {
+            const int32_t gapEnd =
+                t < factor->taskCount ? sp->supernodes[tasks[t].nodeStart].first : root->first + root->count;
+            if (e < gapEnd) prepare(prepareContext, e, gapEnd);
+            if (t < factor->taskCount) e = tasks[t].rowEnd;
+        }
+    }
     kernels->topForward(sp, factor, x);
     kernels->topBackwardPacked(sp, factor, x);
     pass.run = kernels->taskBackwardPacked;
+    pass.prepare = NULL;
     sd_task_pool_run(pool, sd_task_pass, &pass, factor->taskCount);
 }
 
@@ -676,7 +692,7 @@ void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland
     const sdSubstitutionKernels* kernels = sd_substitution_kernels();
     if (factor->taskCount == 0) return kernels->block(sp, factor, x);
     kernels->topBackwardBlock(sp, factor, x);
-    sdTaskPass pass = {sp, factor, x, kernels->taskBackwardBlock};
+    sdTaskPass pass = {sp, factor, x, kernels->taskBackwardBlock, NULL, NULL};
     sd_task_pool_run(pool, sd_task_pass, &pass, factor->taskCount);
 }
 

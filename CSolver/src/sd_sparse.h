@@ -82,10 +82,14 @@ int32_t sd_sparse_forward_node(const sdSparseState* sp, const sdSupernode* node,
                                int32_t rowEnd, double* log);
 void sd_sparse_substitute_backward(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
                                    sdTaskPool* pool);
+/// Work on the rows [begin, end) (elimination order) that a substitution does before its forward pass reads them.
+typedef void (*sdSparseRowsFunction)(void* context, int32_t begin, int32_t end);
 /// Solves L·Lᵀ·x = b in place with the single-precision packed copy of L (the preconditioner's: half the bytes
-/// to stream), in double-precision arithmetic.
+/// to stream), in double-precision arithmetic. For an island with tasks, `prepare` (unless NULL) first makes b's
+/// rows: each task's on the task's thread just before its forward pass (one fork fewer than a pass of its own),
+/// the rest after them; without tasks it must be NULL.
 void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
-                                 sdTaskPool* pool);
+                                 sdTaskPool* pool, sdSparseRowsFunction prepare, void* prepareContext);
 /// Applies a task's deferred forward updates of its ancestors' rows to x, in the order its run made them.
 static inline void sd_sparse_apply_deferred(const sdSparseState* sp, const sdSparseTask* task, double* x) {
     const int32_t* rows = sp->logRow + task->logStart;

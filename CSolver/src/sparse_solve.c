@@ -495,37 +495,6 @@ static void sd_parallel_product(sdTaskPool* pool, const sdSparseIsland* factor, 
     sd_task_pool_range(pool, rowsTask, (void*)job, n, sdParallelRowGrain, 1);
 }
 
-/// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero); the fixed entries of z
-/// are set to zero in the same pass that returns rᵀ·z (summed as sd_sparse_dot does). With x given, the same
-/// pass sums the velocity solve's energy xᵀ·(b − r) on the free rows, in row order, into *energy.
-static double sd_precondition(sdSparseState* sp, sdTaskPool* pool, const sdIsland* island,
-                              const sdSparseIsland* factor, const double* restrict r, double* restrict z,
-                              const double* restrict x, const double* restrict b, double* energy) {
-    const int32_t base = island->rowStart, n = island->rowCount;
-    const uint8_t* restrict fixed = sp->compactFixed + base;
-    sd_sparse_substitute_packed(sp, factor, z, pool);
-    sp->solveFlops += 4.0 * (double)factor->nonzeros;
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, u = 0.0;
-    int32_t e = 0;
-    for (; e + 4 <= n; e += 4) {
-        for (int t = 0; t < 4; ++t)
-            if (fixed[e + t]) z[e + t] = 0.0;
-        s0 += r[e] * z[e];
-        s1 += r[e + 1] * z[e + 1];
-        s2 += r[e + 2] * z[e + 2];
-        s3 += r[e + 3] * z[e + 3];
-        if (x != NULL)
-            for (int t = 0; t < 4; ++t) u += fixed[e + t] ? 0.0 : x[e + t] * (b[e + t] - r[e + t]);
-    }
-    for (; e < n; ++e) {
-        if (fixed[e]) z[e] = 0.0;
-        s0 += r[e] * z[e];
-        if (x != NULL) u += fixed[e] ? 0.0 : x[e] * (b[e] - r[e]);
-    }
-    *energy = u;
-    return (s0 + s1) + (s2 + s3);
-}
-
 /// One conjugate-gradient update, x += α·p, r −= α·q, z = r, in one pass; returns the largest |r| when asked
 /// (a projection step's stopping test; four running maxima, as sd_largest_magnitude), else 0.
 static double sd_cg_update(double* restrict x, double* restrict r, double* restrict z, const double* restrict p,
@@ -582,6 +551,63 @@ SD_TARGET_AVX2 static void sd_cg_update_piece_avx2(void* context, int32_t piece,
     sd_cg_update_piece_body(context, piece, begin, end);
 }
 #endif
+/// sd_cg_update of the rows [begin, end), without the largest |r|: a velocity solve's update, made in the next
+/// preconditioning's forward pass (sd_precondition).
+SD_INLINE void sd_cg_update_rows_body(void* context, int32_t begin, int32_t end) {
+    const sdUpdateJob* job = context;
+    sd_cg_update(job->x + begin, job->r + begin, job->z + begin, job->p + begin, job->q + begin, job->alpha,
+                 end - begin, false);
+}
+static void sd_cg_update_rows_generic(void* context, int32_t begin, int32_t end) {
+    sd_cg_update_rows_body(context, begin, end);
+}
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_cg_update_rows_avx2(void* context, int32_t begin, int32_t end) {
+    sd_cg_update_rows_body(context, begin, end);
+}
+#endif
+
+/// The pass after the preconditioner's substitution: z's fixed entries set to zero, rᵀ·z returned (summed as
+/// sd_sparse_dot does), and with x given the velocity solve's energy xᵀ·(b − r) on the free rows, in row order.
+static inline double sd_precondition_dot(const uint8_t* restrict fixed, const double* restrict r, double* restrict z,
+                                         const double* restrict x, const double* restrict b, int32_t n,
+                                         double* energy) {
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, u = 0.0;
+    int32_t e = 0;
+    for (; e + 4 <= n; e += 4) {
+        for (int t = 0; t < 4; ++t)
+            if (fixed[e + t]) z[e + t] = 0.0;
+        s0 += r[e] * z[e];
+        s1 += r[e + 1] * z[e + 1];
+        s2 += r[e + 2] * z[e + 2];
+        s3 += r[e + 3] * z[e + 3];
+        if (x != NULL)
+            for (int t = 0; t < 4; ++t) u += fixed[e + t] ? 0.0 : x[e + t] * (b[e + t] - r[e + t]);
+    }
+    for (; e < n; ++e) {
+        if (fixed[e]) z[e] = 0.0;
+        s0 += r[e] * z[e];
+        if (x != NULL) u += fixed[e] ? 0.0 : x[e] * (b[e] - r[e]);
+    }
+    *energy = u;
+    return (s0 + s1) + (s2 + s3);
+}
+
+/// z = (L·Lᵀ)⁻¹·r on the free rows, z already holding r (whose fixed entries are zero) or, with `update` (an
+/// island with tasks), made by the last iteration's update (x, r and z) in the substitution's forward pass; then
+/// sd_precondition_dot's pass, which returns rᵀ·z.
+static double sd_precondition(sdSparseState* sp, sdTaskPool* pool, const sdIsland* island,
+                              const sdSparseIsland* factor, const double* r, double* z, const double* x,
+                              const double* b, double* energy, sdUpdateJob* update) {
+    sdSparseRowsFunction updateRows = sd_cg_update_rows_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) updateRows = sd_cg_update_rows_avx2;
+#endif
+    sd_sparse_substitute_packed(sp, factor, z, pool, update != NULL ? updateRows : NULL, update);
+    sp->solveFlops += 4.0 * (double)factor->nonzeros;
+    return sd_precondition_dot(sp->compactFixed + island->rowStart, r, z, x, b, island->rowCount, energy);
+}
+
 static double sd_parallel_cg_update(sdTaskPool* pool, double* x, double* r, double* z, const double* p,
                                     const double* q, double alpha, int32_t n, bool largest) {
     sdUpdateJob job = {x, r, z, p, q, alpha, largest, {0.0}};
@@ -796,14 +822,20 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
         double rz = 0.0;
         int32_t iterations = 0;
         bool converged = false;
+        // With workers, a velocity solve's update x += α·p, r −= α·q, z = r is made in the next preconditioning's
+        // forward pass, row by row before the substitution reads them (one fork fewer an iteration; a projection
+        // step needs the largest |r| first, for its stopping test).
+        sdUpdateJob update;
+        bool updatePending = false;
         for (;;) {
             if (!velocity && worst <= sdSparseProjectionResidual) {
                 converged = true;
                 break;
             }
             double energy = 0.0;
-            const double rzNew =
-                sd_precondition(sp, world->tasks, island, factor, r, z, velocity ? xe : NULL, rhs, &energy);
+            const double rzNew = sd_precondition(sp, world->tasks, island, factor, r, z, velocity ? xe : NULL, rhs,
+                                                 &energy, updatePending ? &update : NULL);
+            updatePending = false;
             if (velocity) {
                 if (rzNew <= sdSparseTolerance * sdSparseTolerance * fabs(energy) || rzNew == 0.0) {
                     converged = true;
@@ -830,6 +862,11 @@ SD_INLINE bool sd_sparse_solve_body(sdWorld* world, const sdIsland* island, cons
             iterations += 1;
             if (!(pq > 0.0)) break;
             const double alpha = rz / pq;
+            if (parallel && velocity) { // the loop goes on to sd_precondition, which makes it
+                update = (sdUpdateJob){.x = xe, .r = r, .z = z, .p = p, .q = q, .alpha = alpha, .largest = false};
+                updatePending = true;
+                continue;
+            }
             const double largest = sd_parallel_cg_update(pool, xe, r, z, p, q, alpha, n, !velocity);
             if (!velocity) worst = largest;
         }
