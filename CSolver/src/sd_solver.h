@@ -161,14 +161,6 @@ typedef struct sdSparseState {
     double orderSeconds, symbolicSeconds, numericSeconds, solveSeconds;
     double factorFlops, solveFlops;
     int32_t factorizations, iterations;
-    // sd_sparse_apply on worker threads (sparse_solve.c), for the islands with tasks: each island-local body's
-    // rows (layout position × 2 + which end) in layout order, listed once per layout.
-    bool applyListed;            // the lists hold for applyLayout (sdSolverScratch.layoutVersion)
-    uint64_t applyLayout;
-    size_t applyStartCapacity, applyRowCapacity, applyStaticCapacity;
-    int32_t* applyStart;         // per island with tasks, from its bodyStart + its index: bodyCount + 1 offsets
-    int32_t* applyRow;           // from 2 × its rowStart
-    uint8_t* applyStatic;        // per island: a row ends at a body the island does not hold (sd_apply_static_ends)
 } sdSparseState;
 
 typedef struct sdSolverScratch {

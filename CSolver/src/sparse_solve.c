@@ -113,144 +113,121 @@ SD_TARGET_AVX2 static void sd_sparse_apply_avx2(const sdWorld* world, const sdIs
 }
 #endif
 
-// sd_sparse_apply on worker threads, for an island with tasks: each body's rows in layout order (listed once per
-// layout), so each body takes its rows' terms in the order the row loop above adds them, and the bodies split
-// into ranges. A row's ends that the compact row does not name (static bodies) go after, on the calling thread.
-
-/// Lists every island with tasks' bodies' rows for the current layout; false when the lists cannot grow (the
-/// apply then stays on the calling thread).
-static bool sd_list_apply_rows(const sdWorld* world) {
-    const sdSolverScratch* s = &world->scratch;
-    sdSparseState* sp = (sdSparseState*)&s->sparse; // the apply's world is const for its bodies, not its scratch
-    if (sp->applyListed && sp->applyLayout == s->layoutVersion) return true;
-    sp->applyListed = false;
-    size_t starts = 0;
-    for (int32_t k = 0; k < sp->islandCount; ++k) starts += (size_t)sp->islands[k].bodyCount + 1;
-    const size_t rows = 2 * (size_t)s->rowCount, islands = (size_t)sp->islandCount;
-    if (starts > sp->applyStartCapacity) {
-        if (!SD_GROW(sp->applyStart, starts)) return false;
-        sp->applyStartCapacity = starts;
-    }
-    if (rows > sp->applyRowCapacity) {
-        if (!SD_GROW(sp->applyRow, rows)) return false;
-        sp->applyRowCapacity = rows;
-    }
-    if (islands > sp->applyStaticCapacity) {
-        if (!SD_GROW(sp->applyStatic, islands)) return false;
-        sp->applyStaticCapacity = islands;
-    }
-    for (int32_t k = 0; k < sp->islandCount; ++k) {
-        const sdSparseIsland* factor = &sp->islands[k];
-        if (factor->taskCount == 0) continue;
-        const sdIsland* island = &s->islands[factor->island];
-        const int32_t base = island->rowStart, n = island->rowCount, bodies = factor->bodyCount;
-        const int32_t* elimination = sp->elimination + base;
-        const sdCompactRow* compact = sp->compact + base;
-        int32_t* start = sp->applyStart + factor->bodyStart + k;
-        int32_t* list = sp->applyRow;
-        memset(start, 0, ((size_t)bodies + 1) * sizeof(int32_t));
-        bool staticEnds = false;
-        for (int32_t p = 0; p < n; ++p) {
-            const sdCompactRow* c = &compact[elimination[p]];
-            if (c->a >= 0) start[c->a + 1] += 1;
-            if (c->b >= 0) start[c->b + 1] += 1;
-            const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[base + p]]];
-            staticEnds |= (c->a < 0 && joint->bodyA >= 0) || (c->b < 0 && joint->bodyB >= 0);
-        }
-        sp->applyStatic[k] = staticEnds;
-        start[0] = 2 * base;
-        for (int32_t i = 0; i < bodies; ++i) start[i + 1] += start[i];
-        for (int32_t p = 0; p < n; ++p) { // start[i] as body i's cursor: it ends at body i + 1's start
-            const sdCompactRow* c = &compact[elimination[p]];
-            if (c->a >= 0) list[start[c->a]++] = 2 * p;
-            if (c->b >= 0) list[start[c->b]++] = 2 * p + 1;
-        }
-        for (int32_t i = bodies; i > 0; --i) start[i] = start[i - 1];
-        start[0] = 2 * base;
-    }
-    sp->applyLayout = s->layoutVersion;
-    sp->applyListed = true;
-    return true;
-}
-
+// sd_sparse_apply on worker threads, for an island with tasks (whose layout is its elimination order,
+// sparse_symbolic.c): each task gathers its own bodies' lanes (sdSparseTask.firstBody: bodies no other task's
+// rows reach), adds its rows' terms and writes them back; then the calling thread adds the rows outside every task,
+// in order, straight to the arrays — they come after every task's rows, so each body takes its rows' terms in the
+// order sd_sparse_apply_body adds them. A row's ends that the compact row does not name (static bodies, which two
+// tasks' rows may share) go last, on the calling thread.
 typedef struct sdApplyJob {
     const sdWorld* world;
     const sdIsland* island;
     const double* value;
     double *x, *y, *a;
+    bool staticEnds[sdSparseMaxTasks]; // per task: one of its rows with a value ends at a static body
 } sdApplyJob;
 
-/// sd_sparse_apply_body's terms for the island-local bodies [begin, end), each body's in its rows' layout order.
-SD_INLINE void sd_apply_bodies_body(const sdApplyJob* job, int32_t begin, int32_t end) {
-    const sdSparseState* sp = &job->world->scratch.sparse;
+/// Task t's part of sd_sparse_apply_body: its bodies' lanes, its rows' terms.
+SD_INLINE void sd_apply_task_body(sdApplyJob* job, int32_t t) {
+    const sdSolverScratch* s = &job->world->scratch;
+    const sdSparseState* sp = &s->sparse;
     const sdIsland* island = job->island;
     const sdSparseIsland* factor = &sp->islands[island->sparse];
-    const int32_t base = island->rowStart;
+    const sdSparseTask* task = &sp->tasks[factor->taskStart + t];
+    const int32_t base = island->rowStart, firstBody = task->firstBody, bodyEnd = task->bodyEnd;
     const int32_t* restrict islandBodies = sp->islandBodies + factor->bodyStart;
-    const int32_t* restrict start = sp->applyStart + factor->bodyStart + island->sparse;
-    const int32_t* restrict list = sp->applyRow;
     const int32_t* restrict elimination = sp->elimination + base;
     const sdCompactRow* restrict rows = sp->compact + base;
     const double* restrict mass = sp->bodyMass;
     const double* restrict value = job->value;
+    double* restrict lanes = sp->bodyVector;
     double* restrict x = job->x;
     double* restrict y = job->y;
     double* restrict a = job->a;
-    for (int32_t i = begin; i < end; ++i) {
-        if (i + 16 < end) {
-            const int32_t ahead = islandBodies[i + 16];
-            SD_PREFETCH(&x[ahead]);
-            SD_PREFETCH(&y[ahead]);
-            SD_PREFETCH(&a[ahead]);
-        }
+    for (int32_t i = firstBody; i < bodyEnd; ++i) {
         const int32_t body = islandBodies[i];
-        sdBodyLanes lane = {x[body], y[body], a[body], 0.0};
-        const sdBodyLanes m = {mass[2 * i], mass[2 * i], mass[2 * i + 1], 0.0};
-        for (int32_t q = start[i]; q < start[i + 1]; ++q) {
-            const int32_t p = list[q] >> 1;
+        lanes[SD_BODY_STRIDE * i] = x[body];
+        lanes[SD_BODY_STRIDE * i + 1] = y[body];
+        lanes[SD_BODY_STRIDE * i + 2] = a[body];
+        lanes[SD_BODY_STRIDE * i + 3] = 0.0;
+    }
+    bool staticEnds = false;
+    for (int32_t p = sp->supernodes[task->nodeStart].first; p < task->rowEnd; ++p) {
+        const double v = value[p];
+        if (v == 0.0) continue;
+        const sdCompactRow* c = &rows[elimination[p]];
+        sd_compact_scatter_row(lanes, mass, c, v);
+        if (c->a < 0 || c->b < 0) {
+            const sdRow* row = sd_island_row(s, island, p);
+            staticEnds |= (c->a < 0 && row->a >= 0) || (c->b < 0 && row->b >= 0);
+        }
+    }
+    job->staticEnds[t] = staticEnds;
+    for (int32_t i = firstBody; i < bodyEnd; ++i) {
+        const int32_t body = islandBodies[i];
+        x[body] = lanes[SD_BODY_STRIDE * i];
+        y[body] = lanes[SD_BODY_STRIDE * i + 1];
+        a[body] = lanes[SD_BODY_STRIDE * i + 2];
+    }
+}
+static void sd_apply_task_generic(void* context, int32_t t) { sd_apply_task_body(context, t); }
+#if SD_AVX2_DISPATCH
+SD_TARGET_AVX2 static void sd_apply_task_avx2(void* context, int32_t t) { sd_apply_task_body(context, t); }
+#endif
+
+/// One end of a row outside every task: sd_compact_scatter_row's terms, per lane, straight to the arrays.
+static inline void sd_apply_end(const double* mass, const int32_t* islandBodies, int32_t local, const double* j,
+                                double v, double* x, double* y, double* a) {
+    const int32_t body = islandBodies[local];
+    const double im = mass[2 * local], ii = mass[2 * local + 1];
+    x[body] += (im * j[0]) * v;
+    y[body] += (im * j[1]) * v;
+    a[body] += (ii * j[2]) * v;
+}
+
+/// sd_sparse_apply for an island with tasks, on the pool (above).
+static void sd_sparse_apply_tasks(const sdWorld* world, const sdIsland* island, const double* value, double* x,
+                                  double* y, double* a) {
+    const sdSolverScratch* s = &world->scratch;
+    const sdSparseState* sp = &s->sparse;
+    const sdSparseIsland* factor = &sp->islands[island->sparse];
+    sdApplyJob job = {world, island, value, x, y, a, {false}};
+    sdTaskFunction run = sd_apply_task_generic;
+#if SD_AVX2_DISPATCH
+    if (sd_cpu_has_avx2()) run = sd_apply_task_avx2;
+#endif
+    sd_task_pool_run(world->tasks, run, &job, factor->taskCount);
+    bool staticEnds = false;
+    for (int32_t t = 0; t < factor->taskCount; ++t) staticEnds |= job.staticEnds[t];
+    const int32_t* islandBodies = sp->islandBodies + factor->bodyStart;
+    const int32_t* elimination = sp->elimination + island->rowStart;
+    const sdCompactRow* rows = sp->compact + island->rowStart;
+    const sdSparseTask* tasks = sp->tasks + factor->taskStart;
+    for (int32_t t = 0, p = 0; t <= factor->taskCount; ++t) { // the rows between the tasks' runs, in order
+        const int32_t gapEnd = t < factor->taskCount ? sp->supernodes[tasks[t].nodeStart].first : island->rowCount;
+        for (; p < gapEnd; ++p) {
             const double v = value[p];
             if (v == 0.0) continue;
             const sdCompactRow* c = &rows[elimination[p]];
-            lane += (m * *(const sdBodyLanesUnaligned*)((list[q] & 1) ? c->jb : c->ja)) * v;
+            if (c->a >= 0) sd_apply_end(sp->bodyMass, islandBodies, c->a, c->ja, v, x, y, a);
+            if (c->b >= 0) sd_apply_end(sp->bodyMass, islandBodies, c->b, c->jb, v, x, y, a);
+            staticEnds |= c->a < 0 || c->b < 0;
         }
-        x[body] = lane[0];
-        y[body] = lane[1];
-        a[body] = lane[2];
+        if (t < factor->taskCount) p = tasks[t].rowEnd;
+    }
+    if (!staticEnds) return;
+    for (int32_t p = 0; p < island->rowCount; ++p) {
+        const sdCompactRow* c = &rows[elimination[p]];
+        if (value[p] != 0.0 && (c->a < 0 || c->b < 0))
+            sd_apply_static_ends(world, sd_island_row(s, island, p), c, value[p], x, y, a);
     }
 }
-static void sd_apply_bodies_generic(void* context, int32_t piece, int32_t begin, int32_t end) {
-    (void)piece;
-    sd_apply_bodies_body(context, begin, end);
-}
-#if SD_AVX2_DISPATCH
-SD_TARGET_AVX2 static void sd_apply_bodies_avx2(void* context, int32_t piece, int32_t begin, int32_t end) {
-    (void)piece;
-    sd_apply_bodies_body(context, begin, end);
-}
-#endif
 
 void sd_sparse_apply(const sdWorld* world, const sdIsland* island, const double* value, double* x, double* y,
                      double* a) {
     const sdSparseState* sp = &world->scratch.sparse;
-    const sdSparseIsland* factor = &sp->islands[island->sparse];
-    if (world->tasks != NULL && factor->taskCount > 0 && sd_list_apply_rows(world)) {
-        sdApplyJob job = {world, island, value, x, y, a};
-        sdRangeFunction bodies = sd_apply_bodies_generic;
-#if SD_AVX2_DISPATCH
-        if (sd_cpu_has_avx2()) bodies = sd_apply_bodies_avx2;
-#endif
-        sd_task_pool_range(world->tasks, bodies, &job, factor->bodyCount, sdParallelRowGrain / 2, 1);
-        if (sp->applyStatic[island->sparse]) {
-            const sdCompactRow* rows = sp->compact + island->rowStart;
-            const int32_t* elimination = sp->elimination + island->rowStart;
-            for (int32_t p = 0; p < island->rowCount; ++p) {
-                const sdCompactRow* c = &rows[elimination[p]];
-                if (value[p] != 0.0 && (c->a < 0 || c->b < 0))
-                    sd_apply_static_ends(world, sd_island_row(&world->scratch, island, p), c, value[p], x, y, a);
-            }
-        }
-        return;
-    }
+    if (world->tasks != NULL && sp->islands[island->sparse].taskCount > 0)
+        return sd_sparse_apply_tasks(world, island, value, x, y, a);
 #if SD_AVX2_DISPATCH
     if (sd_cpu_has_avx2()) return sd_sparse_apply_avx2(world, island, value, x, y, a);
 #endif

@@ -487,7 +487,7 @@ void sd_sparse_free(sdSparseState* sp) {
                        sp->factor, sp->packed, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
                        sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
                        sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot, sp->tasks, sp->taskScratch,
-                       sp->logRow, sp->applyStart, sp->applyRow, sp->applyStatic};
+                       sp->logRow};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
     memset(sp, 0, sizeof *sp);
 }
