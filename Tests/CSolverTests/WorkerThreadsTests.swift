@@ -1,7 +1,7 @@
 // Worker threads (sdWorldDef.workerCount): a large coupled island solved with 2 or 3 workers gives exactly the
 // bits it gives with one — the sparse path splits only work whose order does not change a sum (independent
 // subtrees of the factorisation and the substitutions, rows and bodies of the fills, products and application of
-// impulses) and keeps every reduction on one thread — and worlds with
+// impulses, by ranges or by subtrees) and keeps every reduction on one thread — and worlds with
 // workers start and join their threads cleanly (`make tsan` runs this suite under Thread Sanitizer, the address
 // sanitizer run checks for leaks).
 import CSolver
@@ -62,8 +62,9 @@ struct WorkerThreadsTests {
     @Test("A spring grid, and a grid hung from a static body that turns, step to the same bits with 1, 2 and 3 workers")
     func sameBitsForSpringsAndStaticEnds() throws {
         // The fills, the conjugate-gradient products and the impulses' application run on the workers too: rows
-        // split by ranges, bodies by their rows; rows ending at the static body read its stale rotation cache
-        // from several threads without writing it.
+        // split by ranges or by subtrees, bodies by the subtree whose rows reach them; the velocity solves' updates
+        // inside the preconditioner's forward pass; rows ending at the static body read its stale rotation cache
+        // from several threads without writing it, and add to it on the calling thread.
         let springs = try Self.hangingGrid(workers: 1, frequency: 15)
         #expect(try Self.hangingGrid(workers: 2, frequency: 15) == springs)
         #expect(try Self.hangingGrid(workers: 3, frequency: 15) == springs)
