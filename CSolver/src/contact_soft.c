@@ -490,10 +490,10 @@ static void sd_soft_bounce(sdCollisionState* c, sdSoftBlock* block, int32_t l, c
 }
 
 /// The contact's impulses go back to its points (warm starts, touch state), with where the surfaces touch now for
-/// the points that pushed (the began event's point). Returns whether some point pushed.
+/// the points that pushed (the began event's point). Only a contact that was not touching can begin this step
+/// (sd_finish_contacts), so only its touch points are worked out: in a settled pile most contacts touch, and the
+/// turns of their bodies (two scattered reads) are not fetched. Returns whether some point pushed.
 static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int32_t l, sdContact* contact) {
-    const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
-    const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
     contact->points[0].tangentImpulse = block->tangentImpulse[l];
     bool pushed = false;
     for (int32_t p = 0; p < block->pointCount[l]; ++p) {
@@ -503,6 +503,9 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
         point->maxNormalImpulse = sp->maxImpulse[l];
         if (!(sp->maxImpulse[l] > 0.0)) continue;
         pushed = true;
+        if (contact->touching) continue;
+        const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
+        const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
         const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
         const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
         const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
