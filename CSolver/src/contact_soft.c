@@ -523,7 +523,9 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
 static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
     sdCollisionState* c = &world->collision;
     for (int32_t q = first; q < last; ++q) {
-        if (q + 8 < last) { // the lane it reads and the record it writes, ahead (the records are not contiguous)
+        // The lane it reads and the record it writes, ahead (the records are not contiguous); not the bodies'
+        // positions: only the few contacts that begin touching read them.
+        if (q + 8 < last) {
             const int32_t slot = c->softSlotOf[q + 8];
             const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
             SD_PREFETCH(block); // its bodies and point count
@@ -534,10 +536,6 @@ static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
             }
             const int32_t ahead = c->activeContacts[q + 8];
             sd_prefetch_contact(&c->contacts[ahead]);
-            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead]]); // where the points that pushed touch
-            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead]]);
-            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead + 1]]);
-            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead + 1]]);
         }
         const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
         sdContact* contact = &c->contacts[k];
