@@ -18,12 +18,12 @@ static int sd_reserve_contact_islands(sdWorld* world) {
         c->islandCapacity = world->capacity;
     }
     if (c->activeCapacity < c->contactCount) {
-        if (!SD_GROW(c->activeContacts, c->contactCount) || !SD_GROW(c->contactIslands, c->contactCount) ||
-            !SD_GROW(c->activeFound, c->contactCount) || !SD_GROW(c->activeBody, c->contactCount) ||
-            !SD_GROW(c->activeRows, c->contactCount))
+        const int32_t count = sd_capacity_with_room(c->contactCount);
+        if (!SD_GROW(c->activeContacts, count) || !SD_GROW(c->contactIslands, count) ||
+            !SD_GROW(c->activeFound, count) || !SD_GROW(c->activeBody, count) || !SD_GROW(c->activeRows, count))
             return sdResult_outOfMemory;
-        c->activeCapacity = c->contactCount;
-        c->contactIslandCapacity = c->contactCount;
+        c->activeCapacity = count;
+        c->contactIslandCapacity = count;
     }
     const int32_t layoutIslands = world->scratch.islandCount;
     if (c->ownedCapacity < layoutIslands) {
@@ -124,7 +124,9 @@ int sd_prepare_contact_islands(sdWorld* world) {
         if ((n <= sdHeldDenseRows || layout->path == sdSolvePath_singleBody) && n * n > matrix) matrix = n * n;
     }
     if ((int64_t)s->rowCount + largest > INT32_MAX) return sdResult_outOfMemory;
-    if (sd_reserve_rows(s, s->rowCount + largest) != sdResult_ok) return sdResult_outOfMemory;
+    if (s->rowCapacity < s->rowCount + largest &&
+        sd_reserve_rows(s, sd_capacity_with_room(s->rowCount + largest)) != sdResult_ok)
+        return sdResult_outOfMemory;
     if (matrix > s->matrixCapacity) {
         if (!SD_GROW(s->matrix, matrix)) return sdResult_outOfMemory;
         s->matrixCapacity = matrix;
@@ -132,7 +134,8 @@ int sd_prepare_contact_islands(sdWorld* world) {
     // The soft step's lanes: a block holds at least one contact, so at most sdSoftLanes lanes per active contact.
     if ((int64_t)c->activeCount * sdSoftLanes > INT32_MAX) return sdResult_outOfMemory;
     if (c->softCapacity < c->activeCount * sdSoftLanes) {
-        const int32_t count = c->activeCount * sdSoftLanes;
+        const int64_t lanes = (int64_t)sd_capacity_with_room(c->activeCount) * sdSoftLanes;
+        const int32_t count = lanes > INT32_MAX ? c->activeCount * sdSoftLanes : (int32_t)lanes;
         if (!SD_GROW(c->soft, count / sdSoftLanes) || !SD_GROW(c->softSlotContact, count) || !SD_GROW(c->softLaneBodies, 2 * count))
             return sdResult_outOfMemory;
         c->softCapacity = count;
@@ -140,7 +143,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
     // Local body slots of the soft step: at most two per active contact, and the null body padding lanes join.
     if ((int64_t)c->activeCount * 2 + 1 > INT32_MAX) return sdResult_outOfMemory;
     if (c->softBodyCapacity < 2 * c->activeCount + 1) {
-        const int32_t count = 2 * c->activeCount + 1;
+        const int32_t count = sd_capacity_with_room(2 * c->activeCount + 1);
         if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count) ||
             !SD_GROW(c->softBodyStart, count) ||
             !SD_GROW(c->softAfterBlock, count) || !SD_GROW(c->softMoves, count))
@@ -148,7 +151,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
         c->softBodyCapacity = count;
     }
     if (c->softOrderCapacity < 2 * c->activeCount) { // sweep ordering: two ends per contact
-        const int32_t count = 2 * c->activeCount;
+        const int32_t count = sd_capacity_with_room(2 * c->activeCount);
         if (!SD_GROW(c->softDepth, count) || !SD_GROW(c->softAdjacencyStart, count + 1) ||
             !SD_GROW(c->softAdjacency, count) || !SD_GROW(c->softQueue, count + 2) || !SD_GROW(c->softOrder, count) ||
             !SD_GROW(c->softEnds, count) || !SD_GROW(c->softSlotOf, count))

@@ -490,10 +490,10 @@ static void sd_soft_bounce(sdCollisionState* c, sdSoftBlock* block, int32_t l, c
 }
 
 /// The contact's impulses go back to its points (warm starts, touch state), with where the surfaces touch now for
-/// the points that pushed (the began event's point). Returns whether some point pushed.
+/// the points that pushed (the began event's point). Only a contact that was not touching can begin this step
+/// (sd_finish_contacts), so only its touch points are worked out: in a settled pile most contacts touch, and the
+/// turns of their bodies (two scattered reads) are not fetched. Returns whether some point pushed.
 static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int32_t l, sdContact* contact) {
-    const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
-    const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
     contact->points[0].tangentImpulse = block->tangentImpulse[l];
     bool pushed = false;
     for (int32_t p = 0; p < block->pointCount[l]; ++p) {
@@ -503,6 +503,9 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
         point->maxNormalImpulse = sp->maxImpulse[l];
         if (!(sp->maxImpulse[l] > 0.0)) continue;
         pushed = true;
+        if (contact->touching) continue;
+        const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
+        const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
         const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
         const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
         const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
@@ -520,7 +523,9 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
 static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
     sdCollisionState* c = &world->collision;
     for (int32_t q = first; q < last; ++q) {
-        if (q + 8 < last) { // the lane it reads and the record it writes, ahead (the records are not contiguous)
+        // The lane it reads and the record it writes, ahead (the records are not contiguous); not the bodies'
+        // positions: only the few contacts that begin touching read them.
+        if (q + 8 < last) {
             const int32_t slot = c->softSlotOf[q + 8];
             const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
             SD_PREFETCH(block); // its bodies and point count
@@ -531,10 +536,6 @@ static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
             }
             const int32_t ahead = c->activeContacts[q + 8];
             sd_prefetch_contact(&c->contacts[ahead]);
-            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead]]); // where the points that pushed touch
-            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead]]);
-            SD_PREFETCH(&world->x[c->contactBodies[2 * ahead + 1]]);
-            SD_PREFETCH(&world->y[c->contactBodies[2 * ahead + 1]]);
         }
         const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
         sdContact* contact = &c->contacts[k];

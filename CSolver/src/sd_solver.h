@@ -283,6 +283,12 @@ bool sd_grow_buffer(void** buffer, size_t count, size_t size);
 #endif
 
 #define SD_GROW(ptr, count) sd_grow_buffer((void**)&(ptr), (size_t)(count), sizeof(*(ptr)))
+/// The capacity to grow a per-step buffer to when it must hold `count` entries: half as much again, so a count that
+/// creeps up step by step (a pile forming) reallocates and copies a few times, not every step. Near INT32_MAX just
+/// `count`, so callers' sizes derived from it (count + 2, …) cannot overflow where `count`'s did not.
+static inline int32_t sd_capacity_with_room(int32_t count) {
+    return count > INT32_MAX / 3 ? count : count + count / 2;
+}
 /// Per-body and per-row buffers for at least `capacity` entries; outOfMemory leaves the old ones intact.
 int sd_reserve_bodies(sdSolverScratch* scratch, int32_t capacity);
 int sd_reserve_rows(sdSolverScratch* scratch, int32_t capacity);
