@@ -243,6 +243,10 @@ typedef struct sdCollisionState {
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
     int32_t* enlargedShapes; // the shapes enlarged this pass, in slot order (per shape slot of capacity)
+    // Worker threads: per shape slot, what the bounds pass's tasks found (sdMark…) and its kept box's larger side
+    // if its body moves.
+    uint8_t* shapeMarks;
+    double* shapeSize;
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
     // Worker threads (broadphase.c): the pair tests' tasks write into equal regions of taskPairs (a pair {i, −1}
     // notes oversized shape i), concatenated in task order after the join.
