@@ -173,6 +173,70 @@ static int sd_pairs_failed(sdCollisionState* c) {
 
 static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t enlarged, bool binAll);
 
+/// The bounds pass's per-shape records for live shape i (of body `body`): what a contact's update reads of it
+/// (sdShapeHot) and its swept and kept boxes. Returns whether its kept box was enlarged.
+SD_INLINE bool sd_bound_shape(sdWorld* world, int32_t i, int32_t body, double dt) {
+    sdShapeHot* hot = &world->collision.shapeHot[i];
+    hot->friction = world->friction[body];
+    hot->restitution = world->restitution[body];
+    hot->jointed = world->jointEdges[body] != 0;
+    sd_swept_bounds(world, i, dt);
+    return sd_update_fat_box(world, i);
+}
+
+/// A shape's larger side of its kept box (the cell size is made from their mean over moving shapes).
+static inline double sd_kept_size(const sdShape* shape) {
+    const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
+    return w > h ? w : h;
+}
+
+/// Body `body`'s widest shape and thinnest one, with `shape` among them (continuous collision's quick tests).
+static inline void sd_note_body_extent(sdCollisionState* c, int32_t body, const sdShape* shape) {
+    if (shape->extent > c->bodyExtent[body]) c->bodyExtent[body] = shape->extent;
+    if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[body]) c->bodyThickness[body] = shape->thickness;
+}
+
+/// sdCollisionState.shapeMarks: what the bounds pass on the workers found of a shape, for the serial tail.
+#define sdMarkStill 1      // its body did not move at the pass (stillShapes)
+#define sdMarkEnlarged 2   // its kept box was re-made (enlargedShapes)
+#define sdMarkMoves 4      // its body moves: shapeSize holds its kept box's larger side
+#define sdMarkSharedBody 8 // its body has other shapes: the tail notes its extent (no two tasks write one body's)
+/// Least shapes a piece of the bounds pass takes on the workers.
+#define sdBoundsGrain 512
+
+/// A run of the bounds pass on the workers: the world and the step length.
+typedef struct sdBoundsRun {
+    sdWorld* world;
+    double dt;
+} sdBoundsRun;
+
+/// The bounds pass over shape slots [begin, end) on the workers: each writes only its shape's records, its mark,
+/// and the extent and thickness of a body whose only shape it is.
+static void sd_bounds_piece(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    const sdBoundsRun* run = context;
+    sdWorld* world = run->world;
+    sdCollisionState* c = &world->collision;
+    const double dt = run->dt;
+    for (int32_t i = begin; i < end; ++i) {
+        if (!c->shapeAlive[i]) {
+            c->shapeMarks[i] = 0;
+            continue;
+        }
+        const sdShape* shape = &c->shapes[i];
+        const int32_t body = shape->body;
+        uint8_t mark = world->awake[body] ? 0 : sdMarkStill;
+        if (world->shapeHead[body] == i && shape->next < 0) sd_note_body_extent(c, body, shape);
+        else mark |= sdMarkSharedBody;
+        if (sd_bound_shape(world, i, body, dt)) mark |= sdMarkEnlarged;
+        if (sd_moves(world, body)) {
+            c->shapeSize[i] = sd_kept_size(shape);
+            mark |= sdMarkMoves;
+        }
+        c->shapeMarks[i] = mark;
+    }
+}
+
 int sd_find_pairs(sdWorld* world, double dt) {
     sdCollisionState* c = &world->collision;
     c->pairCount = 0;
@@ -188,23 +252,34 @@ int sd_find_pairs(sdWorld* world, double dt) {
     // update reads of its shape (sdShapeHot) and what continuous collision reads of its body (bodyExtent and
     // bodyThickness, reset by sd_collide; the shapes of bodies at rest, stillShapes).
     c->stillShapeCount = 0;
-    for (int32_t i = 0; i < n; ++i) {
-        if (!c->shapeAlive[i]) continue;
-        sdShape* shape = &c->shapes[i];
-        const int32_t body = shape->body;
-        if (!world->awake[body]) c->stillShapes[c->stillShapeCount++] = i;
-        if (shape->extent > c->bodyExtent[body]) c->bodyExtent[body] = shape->extent;
-        if (shape->thickness > 0.0 && shape->thickness < c->bodyThickness[body]) c->bodyThickness[body] = shape->thickness;
-        sdShapeHot* hot = &c->shapeHot[i];
-        hot->friction = world->friction[body];
-        hot->restitution = world->restitution[body];
-        hot->jointed = world->jointEdges[body] != 0;
-        sd_swept_bounds(world, i, dt);
-        if (sd_update_fat_box(world, i)) c->enlargedShapes[enlarged++] = i;
-        if (sd_moves(world, shape->body)) {
-            const double w = shape->fatMaxX - shape->fatMinX, h = shape->fatMaxY - shape->fatMinY;
-            sizeSum += w > h ? w : h;
-            moving += 1;
+    if (c->parallelPass) {
+        // On the workers, each shape marked; then the lists, the size sum (in slot order: the same bits) and the
+        // shared bodies' extents here, from the marks.
+        sdBoundsRun run = {world, dt};
+        sd_task_pool_range(world->tasks, sd_bounds_piece, &run, n, sdBoundsGrain, 1);
+        for (int32_t i = 0; i < n; ++i) {
+            const uint8_t mark = c->shapeMarks[i];
+            if (mark == 0) continue;
+            if (mark & sdMarkStill) c->stillShapes[c->stillShapeCount++] = i;
+            if (mark & sdMarkSharedBody) sd_note_body_extent(c, c->shapes[i].body, &c->shapes[i]);
+            if (mark & sdMarkEnlarged) c->enlargedShapes[enlarged++] = i;
+            if (mark & sdMarkMoves) {
+                sizeSum += c->shapeSize[i];
+                moving += 1;
+            }
+        }
+    } else {
+        for (int32_t i = 0; i < n; ++i) {
+            if (!c->shapeAlive[i]) continue;
+            const sdShape* shape = &c->shapes[i];
+            const int32_t body = shape->body;
+            if (!world->awake[body]) c->stillShapes[c->stillShapeCount++] = i;
+            sd_note_body_extent(c, body, shape);
+            if (sd_bound_shape(world, i, body, dt)) c->enlargedShapes[enlarged++] = i;
+            if (sd_moves(world, body)) {
+                sizeSum += sd_kept_size(shape);
+                moving += 1;
+            }
         }
     }
     if (enlarged == 0) return sdResult_ok;

@@ -154,18 +154,44 @@ typedef struct sdContactJob sdContactJob;
 #define sdJobCarry (-2)
 #define sdJobEnded (-3)
 
-/// What becomes of an old contact that no pair of this pass names: sdJobKeep, sdJobCarry or sdJobEnded. It ends
-/// when a shape is gone, or when a shape was enlarged (its pairs were all looked for, so the kept boxes no longer
-/// overlap): then its end event, if it touched. Otherwise its kept boxes still overlap: between moving bodies its
-/// manifold is updated, between resting ones it is kept as it was.
-static int32_t sd_carry_kind(sdWorld* world, const sdContact* old) {
+/// An old contact's fate, as a byte (sdCollisionState.contactFate): what becomes of it when no pair of this pass
+/// names it (the low two bits), whether its shapes are still the ones it was made for, and whether it touched.
+#define sdFateKeep 0
+#define sdFateCarry 1
+#define sdFateEnded 2
+#define sdFateKind 3
+#define sdFateAlive 4
+#define sdFateTouching 8
+
+/// What becomes of an old contact that no pair of this pass names. It ends when a shape is gone, or when a shape was
+/// enlarged (its pairs were all looked for, so the kept boxes no longer overlap). Otherwise its kept boxes still
+/// overlap: between moving bodies its manifold is updated (carried), between resting ones it is kept as it was.
+/// Reads only, so the tasks of a parallel pass decide every old contact's fate at once.
+static inline uint8_t sd_contact_fate(const sdWorld* world, const sdContact* old) {
     const sdCollisionState* c = &world->collision;
     const bool alive = sd_contact_alive(c, old);
     const bool moves = alive && (sd_moves(world, old->bodyA) || sd_moves(world, old->bodyB));
-    if (alive && !moves) return sdJobKeep;
-    if (alive && !c->shapeHot[old->shapeA].enlarged && !c->shapeHot[old->shapeB].enlarged) return sdJobCarry;
-    if (old->touching) sd_push_end(&world->collision, old);
-    return sdJobEnded;
+    const uint8_t flags = (uint8_t)((alive ? sdFateAlive : 0) | (old->touching ? sdFateTouching : 0));
+    if (alive && !moves) return flags | sdFateKeep;
+    if (alive && !c->shapeHot[old->shapeA].enlarged && !c->shapeHot[old->shapeB].enlarged) return flags | sdFateCarry;
+    return flags | sdFateEnded;
+}
+
+/// The job of an old contact of fate `fate` that no pair names: sdJobKeep, sdJobCarry or sdJobEnded, with its end
+/// event if it ends touching.
+static inline int32_t sd_fate_job(sdCollisionState* c, uint8_t fate, const sdContact* old) {
+    switch (fate & sdFateKind) {
+    case sdFateKeep: return sdJobKeep;
+    case sdFateCarry: return sdJobCarry;
+    default:
+        if (fate & sdFateTouching) sd_push_end(c, old);
+        return sdJobEnded;
+    }
+}
+
+/// sd_fate_job of an old contact, decided now (the serial pass).
+static inline int32_t sd_carry_kind(sdWorld* world, const sdContact* old) {
+    return sd_fate_job(&world->collision, sd_contact_fate(world, old), old);
 }
 
 /// Writes what a job makes of its slot to `out` (`old` may be `out`: contacts carried in place) and notes it.
@@ -256,9 +282,9 @@ static void sd_run_contact_jobs(sdWorld* world, const sdContact* from, sdContact
     sd_task_pool_run(world->tasks, sd_contact_task, &run, (count + sdContactsPerTask - 1) / sdContactsPerTask);
 }
 
-/// No shape enlarged: every old contact stays, or ends (sd_carry_kind). With `jobs`, writes what each stays as in
-/// jobs[k] (the manifolds are computed after); else computes them, compacting in place. Returns how many stay.
-SD_INLINE int32_t sd_carry_contacts(sdWorld* world, sdContactJob* jobs) {
+/// No shape enlarged: every old contact stays, or ends (sd_carry_kind); computes the manifolds of those that stay,
+/// compacting in place (the serial pass). Returns how many stay.
+static int32_t sd_carry_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     int32_t count = 0;
     for (int32_t o = 0; o < c->contactCount; ++o) {
@@ -270,42 +296,42 @@ SD_INLINE int32_t sd_carry_contacts(sdWorld* world, sdContactJob* jobs) {
         const sdContact* old = &c->contacts[o];
         const int32_t kind = sd_carry_kind(world, old);
         if (kind == sdJobEnded) continue;
-        if (jobs != NULL) jobs[count] = (sdContactJob){kind, o};
-        else sd_run_contact_job(world, kind, old, &c->contacts[count], count);
+        sd_run_contact_job(world, kind, old, &c->contacts[count], count);
         count += 1;
     }
     return count;
 }
 
-/// Merges the sorted pairs with the sorted old contacts into nextContacts: with `jobs`, writes what each slot
-/// becomes (the end events in order, as without); else computes each slot. Returns the slot count.
-SD_INLINE int32_t sd_merge_contacts(sdWorld* world, sdContactJob* jobs) {
+/// Where a pair (a, b) falls against an old contact's key (shapeA, shapeB): < 0 before it, > 0 after, 0 the same.
+static inline int sd_key_order(int32_t a, int32_t b, int32_t shapeA, int32_t shapeB) {
+    if (a != shapeA) return a < shapeA ? -1 : 1;
+    return b == shapeB ? 0 : (b < shapeB ? -1 : 1);
+}
+
+/// Merges the sorted pairs with the sorted old contacts into nextContacts, computing each slot (the serial pass).
+/// Returns the slot count.
+static int32_t sd_merge_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     int32_t p = 0, o = 0, count = 0;
     while (p < c->pairCount || o < c->contactCount) {
         if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
-        if (jobs == NULL && count + sdContactAhead < c->nextContactCapacity)
-            sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
+        if (count + sdContactAhead < c->nextContactCapacity) sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
         if (o + sdShapeAhead < c->contactCount) {
             const sdContact* ahead = &c->contacts[o + sdShapeAhead];
             sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
         }
-        if (jobs == NULL && p + sdShapeAhead < c->pairCount) {
+        if (p + sdShapeAhead < c->pairCount) {
             const int32_t b = c->pairs[p + sdShapeAhead].b;
             sd_prefetch_second_shape(world, b, c->shapeHot[b].body);
         }
         const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
         const sdContact* old = o < c->contactCount ? &c->contacts[o] : NULL;
-        int order; // < 0: the pair comes first, > 0: the old contact, 0: the same key
-        if (pair == NULL) order = 1;
-        else if (old == NULL) order = -1;
-        else if (pair->a != old->shapeA) order = pair->a < old->shapeA ? -1 : 1;
-        else order = pair->b == old->shapeB ? 0 : (pair->b < old->shapeB ? -1 : 1);
+        // < 0: the pair comes first, > 0: the old contact, 0: the same key
+        const int order = pair == NULL ? 1 : old == NULL ? -1 : sd_key_order(pair->a, pair->b, old->shapeA, old->shapeB);
         if (order > 0) { // an old contact without a pair this step
             const int32_t kind = sd_carry_kind(world, old);
             if (kind != sdJobEnded) {
-                if (jobs != NULL) jobs[count] = (sdContactJob){kind, o};
-                else sd_run_contact_job(world, kind, old, &c->nextContacts[count], count);
+                sd_run_contact_job(world, kind, old, &c->nextContacts[count], count);
                 count += 1;
             }
             o += 1;
@@ -317,9 +343,67 @@ SD_INLINE int32_t sd_merge_contacts(sdWorld* world, sdContactJob* jobs) {
             else if (old->touching) sd_push_end(c, old); // a destroyed shape's slot was reused
             o += 1;
         }
-        if (jobs != NULL) jobs[count] = (sdContactJob){p, same};
-        else sd_run_contact_job(world, p, same >= 0 ? &c->contacts[same] : NULL, &c->nextContacts[count], count);
+        sd_run_contact_job(world, p, same >= 0 ? &c->contacts[same] : NULL, &c->nextContacts[count], count);
         count += 1;
+        p += 1;
+    }
+    return count;
+}
+
+/// Least old contacts a piece of the fate pass takes on the workers.
+#define sdFateGrain 1024
+
+/// Copies the keys and decides the fates (sd_contact_fate) of old contacts [begin, end): each writes only its own
+/// entries of contactKeys and contactFate.
+static void sd_fate_piece(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sdWorld* world = context;
+    sdCollisionState* c = &world->collision;
+    for (int32_t o = begin; o < end; ++o) {
+        if (o + 2 * sdContactAhead < end) SD_PREFETCH(&c->contacts[o + 2 * sdContactAhead]); // the first line is read
+        const sdContact* old = &c->contacts[o];
+        c->contactKeys[o] = (sdShapePair){old->shapeA, old->shapeB};
+        c->contactFate[o] = sd_contact_fate(world, old);
+    }
+}
+
+/// sd_carry_contacts with worker threads, from the fates: writes what each old contact that stays becomes in
+/// jobs[k] (the tasks compute the manifolds after), and the end events in order. Returns how many stay.
+static int32_t sd_carry_fates(sdWorld* world, sdContactJob* jobs) {
+    sdCollisionState* c = &world->collision;
+    int32_t count = 0;
+    for (int32_t o = 0; o < c->contactCount; ++o) {
+        const int32_t kind = sd_fate_job(c, c->contactFate[o], &c->contacts[o]);
+        if (kind != sdJobEnded) jobs[count++] = (sdContactJob){kind, o};
+    }
+    return count;
+}
+
+/// sd_merge_contacts with worker threads, from the keys and fates: writes what each slot becomes in jobs[k], and the
+/// end events in the same order. Reads an old contact's record only for its end event. Returns the slot count.
+static int32_t sd_merge_fates(sdWorld* world, sdContactJob* jobs) {
+    sdCollisionState* c = &world->collision;
+    const sdShapePair* keys = c->contactKeys;
+    const uint8_t* fates = c->contactFate;
+    int32_t p = 0, o = 0, count = 0;
+    while (p < c->pairCount || o < c->contactCount) {
+        const int order = p == c->pairCount ? 1
+                          : o == c->contactCount
+                              ? -1
+                              : sd_key_order(c->pairs[p].a, c->pairs[p].b, keys[o].a, keys[o].b);
+        if (order > 0) { // an old contact without a pair this step
+            const int32_t kind = sd_fate_job(c, fates[o], &c->contacts[o]);
+            if (kind != sdJobEnded) jobs[count++] = (sdContactJob){kind, o};
+            o += 1;
+            continue;
+        }
+        int32_t same = -1;
+        if (order == 0) {
+            if (fates[o] & sdFateAlive) same = o;
+            else if (fates[o] & sdFateTouching) sd_push_end(c, &c->contacts[o]); // a destroyed shape's slot was reused
+            o += 1;
+        }
+        jobs[count++] = (sdContactJob){p, same};
         p += 1;
     }
     return count;
@@ -387,7 +471,9 @@ int sd_collide(sdWorld* world, double dt) {
         c->contactInfoCapacity = (int32_t)most;
     }
     if (c->parallelPass && c->contactJobCapacity < most) {
-        if (!SD_GROW(c->contactJobs, most > 0 ? most : 1)) return sdResult_outOfMemory;
+        if (!SD_GROW(c->contactJobs, most > 0 ? most : 1) || !SD_GROW(c->contactKeys, most > 0 ? most : 1) ||
+            !SD_GROW(c->contactFate, most > 0 ? most : 1) || !SD_GROW(c->contactChange, most > 0 ? most : 1))
+            return sdResult_outOfMemory;
         c->contactJobCapacity = (int32_t)(most > 0 ? most : 1);
     }
     const int32_t dropped = c->contactCount; // at most every old contact ends
@@ -407,18 +493,22 @@ int sd_collide(sdWorld* world, double dt) {
     }
 
     // Nothing enlarged: every contact stays, in place (no copying in a pile that has settled to creeping). Else the
-    // sorted pairs merge with the sorted old contacts into nextContacts. With worker threads the merge only decides
-    // each slot (and the end events, in order) and the task pool computes the manifolds: in place when no contact
-    // ended (each slot reads and writes only itself), else into nextContacts.
-    // (Each walk is inlined twice, with jobs and with a constant NULL, so the serial one keeps no test of it.)
+    // sorted pairs merge with the sorted old contacts into nextContacts. With worker threads, tasks first decide every
+    // old contact's fate; the merge then only decides each slot (and the end events, in order) from the compact keys
+    // and fates, and the task pool computes the manifolds: in place when no contact ended (each slot reads and writes
+    // only itself), else into nextContacts.
     sdContactJob* jobs = c->parallelPass ? c->contactJobs : NULL;
     int32_t count;
     bool moved = true; // the contacts are in nextContacts
-    if (!c->pairsFound) {
-        count = jobs != NULL ? sd_carry_contacts(world, jobs) : sd_carry_contacts(world, NULL);
-        moved = jobs != NULL && count < c->contactCount;
+    if (jobs != NULL) {
+        sd_task_pool_range(world->tasks, sd_fate_piece, world, c->contactCount, sdFateGrain, 1);
+        count = c->pairsFound ? sd_merge_fates(world, jobs) : sd_carry_fates(world, jobs);
+        moved = c->pairsFound || count < c->contactCount;
+    } else if (!c->pairsFound) {
+        count = sd_carry_contacts(world);
+        moved = false;
     } else {
-        count = jobs != NULL ? sd_merge_contacts(world, jobs) : sd_merge_contacts(world, NULL);
+        count = sd_merge_contacts(world);
     }
     if (jobs != NULL) sd_run_contact_jobs(world, c->contacts, moved ? c->nextContacts : c->contacts, count);
     if (moved) {
@@ -447,15 +537,35 @@ static inline void sd_turn(sdWorld* world, int32_t i, double* c, double* s) {
     *s = state->turnSin[i];
 }
 
+/// sd_turn without writing the cache (the same bits: the cache holds cos and sin of that very turn), for tasks that
+/// share bodies.
+static inline void sd_turn_read(const sdWorld* world, int32_t i, double* c, double* s) {
+    const sdCollisionState* state = &world->collision;
+    const double turn = world->angle[i] - state->collideAngle[i];
+    if (turn == state->turnAngle[i]) {
+        *c = state->turnCos[i];
+        *s = state->turnSin[i];
+    } else {
+        *c = cos(turn);
+        *s = sin(turn);
+    }
+}
+
+/// A point's arms from its bodies' turns (cos and sin of each).
+static inline void sd_turned_arms(const sdContactPoint* p, double ca, double sa, double cb, double sb, double* rax,
+                                  double* ray, double* rbx, double* rby) {
+    *rax = ca * p->anchorAX - sa * p->anchorAY + p->offsetAX;
+    *ray = sa * p->anchorAX + ca * p->anchorAY + p->offsetAY;
+    *rbx = cb * p->anchorBX - sb * p->anchorBY + p->offsetBX;
+    *rby = sb * p->anchorBX + cb * p->anchorBY + p->offsetBY;
+}
+
 void sd_contact_arms(sdWorld* world, const sdContact* contact, const sdContactPoint* p, double* rax, double* ray,
                      double* rbx, double* rby) {
     double ca, sa, cb, sb;
     sd_turn(world, contact->bodyA, &ca, &sa);
     sd_turn(world, contact->bodyB, &cb, &sb);
-    *rax = ca * p->anchorAX - sa * p->anchorAY + p->offsetAX;
-    *ray = sa * p->anchorAX + ca * p->anchorAY + p->offsetAY;
-    *rbx = cb * p->anchorBX - sb * p->anchorBY + p->offsetBX;
-    *rby = sb * p->anchorBX + cb * p->anchorBY + p->offsetBY;
+    sd_turned_arms(p, ca, sa, cb, sb, rax, ray, rbx, rby);
 }
 
 double sd_contact_separation(sdWorld* world, const sdContact* contact, const sdContactPoint* p) {
@@ -499,16 +609,84 @@ static inline int32_t sd_next_unfinished(const sdCollisionState* c, int32_t k, i
     return count;
 }
 
-void sd_finish_contacts(sdWorld* world) {
+/// The point's separation now (sd_contact_separation); `cacheTurns` false: the turn caches are only read.
+SD_INLINE double sd_point_separation_now(sdWorld* world, const sdContact* contact, const sdContactPoint* point,
+                                         bool cacheTurns) {
+    if (cacheTurns) return sd_contact_separation(world, contact, point);
+    double ca, sa, cb, sb, rax, ray, rbx, rby;
+    sd_turn_read(world, contact->bodyA, &ca, &sa);
+    sd_turn_read(world, contact->bodyB, &cb, &sb);
+    sd_turned_arms(point, ca, sa, cb, sb, &rax, &ray, &rbx, &rby);
+    return sd_contact_separation_at(world, contact, point, rax, ray, rbx, rby);
+}
+
+/// Whether a contact touches at the step's end — some point pushed this step or lies within the touch slop — and
+/// which such point pushed hardest (`strongest`).
+SD_INLINE bool sd_contact_touches(sdWorld* world, const sdContact* contact, bool cacheTurns, int32_t* strongest) {
+    bool touching = false;
+    *strongest = -1;
+    for (int32_t p = 0; p < contact->pointCount; ++p) {
+        const sdContactPoint* point = &contact->points[p];
+        if (point->maxNormalImpulse > 0.0 || sd_point_separation_now(world, contact, point, cacheTurns) < sdTouchSlop) {
+            touching = true;
+            if (*strongest < 0 || point->maxNormalImpulse > contact->points[*strongest].maxNormalImpulse) *strongest = p;
+        }
+    }
+    return touching;
+}
+
+/// A contact whose touch state changed: its begin event (at point `strongest`) or end event, and the new state.
+static void sd_touch_changed(sdWorld* world, sdContact* contact, bool touching, int32_t strongest) {
+    sdCollisionState* c = &world->collision;
+    if (touching) {
+        if (c->beginCount == c->beginCapacity) { // cannot happen: sd_collide reserved one per contact
+            contact->touching = touching;
+            return;
+        }
+        sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
+        e->shapeA.index = contact->shapeA;
+        e->shapeA.generation = contact->generationA;
+        e->shapeB.index = contact->shapeB;
+        e->shapeB.generation = contact->generationB;
+        e->userDataA = contact->userDataA;
+        e->userDataB = contact->userDataB;
+        const sdContactPoint* point = &contact->points[strongest];
+        if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
+            e->pointX = point->touchX;
+            e->pointY = point->touchY;
+        } else { // within the touch slop without pushing: midway between the two sides' points now
+            double rax, ray, rbx, rby;
+            sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
+            e->pointX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
+            e->pointY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
+        }
+        e->normalX = contact->normalX;
+        e->normalY = contact->normalY;
+    } else if (!sd_push_end(c, contact)) {
+        contact->touching = touching;
+        return;
+    }
+    contact->touching = touching;
+}
+
+/// What finishing the step on the workers found of a contact (sdCollisionState.contactChange): its touch state
+/// stands, it began touching at point 0 or 1 (sdTouchBeganAt0 + the point), or it ended.
+#define sdTouchStands 0
+#define sdTouchBeganAt0 1
+#define sdTouchEnded 3
+
+/// Finishes contacts [begin, end) that the solver read (sd_contact_unfinished). Without `changes`, sends the
+/// events and sets the touch states (the serial pass); with it, writes only changes[k] for each, and reads the turn
+/// caches without writing them (a task: bodies are shared between pieces).
+SD_INLINE void sd_finish_range(sdWorld* world, int32_t begin, int32_t end, uint8_t* changes) {
     sdCollisionState* c = &world->collision;
     // The records it reads are few and far apart (a settled pile reads one contact in eight), so a cursor runs ahead
     // of the loop and fetches the next sdFinishAhead of them: fetching by index, sdFinishAhead contacts ahead, was
     // about one record ahead, and the loop waited on each record's first line. Contacts kept at rest, or touching
     // still, stand: both skip them.
-    const int32_t count = c->contactCount;
-    int32_t ahead = sd_next_unfinished(c, 0, count), fetched = 0, finished = 0;
-    for (int32_t k = ahead; k < count; k = sd_next_unfinished(c, k + 1, count)) {
-        for (; ahead < count && fetched <= finished + sdFinishAhead; ahead = sd_next_unfinished(c, ahead + 1, count)) {
+    int32_t ahead = sd_next_unfinished(c, begin, end), fetched = 0, finished = 0;
+    for (int32_t k = ahead; k < end; k = sd_next_unfinished(c, k + 1, end)) {
+        for (; ahead < end && fetched <= finished + sdFinishAhead; ahead = sd_next_unfinished(c, ahead + 1, end)) {
             sd_prefetch_contact(&c->contacts[ahead]);
             for (int32_t side = 0; side < 2; ++side) {
                 const int32_t b = c->contactBodies[2 * ahead + side];
@@ -526,46 +704,40 @@ void sd_finish_contacts(sdWorld* world) {
         }
         finished += 1;
         sdContact* contact = &c->contacts[k];
-        bool touching = false;
-        int32_t strongest = -1;
-        for (int32_t p = 0; p < contact->pointCount; ++p) {
-            const sdContactPoint* point = &contact->points[p];
-            if (point->maxNormalImpulse > 0.0 || sd_contact_separation(world, contact, point) < sdTouchSlop) {
-                touching = true;
-                if (strongest < 0 || point->maxNormalImpulse > contact->points[strongest].maxNormalImpulse) strongest = p;
-            }
+        int32_t strongest;
+        const bool touching = sd_contact_touches(world, contact, changes == NULL, &strongest);
+        if (changes == NULL) {
+            if (touching != contact->touching) sd_touch_changed(world, contact, touching, strongest);
+        } else {
+            changes[k] = (uint8_t)(touching == contact->touching ? sdTouchStands
+                                   : touching                    ? sdTouchBeganAt0 + strongest
+                                                                 : sdTouchEnded);
         }
-        if (touching && !contact->touching) {
-            if (c->beginCount == c->beginCapacity) { // cannot happen: sd_collide reserved one per contact
-                contact->touching = touching;
-                continue;
-            }
-            sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
-            e->shapeA.index = contact->shapeA;
-            e->shapeA.generation = contact->generationA;
-            e->shapeB.index = contact->shapeB;
-            e->shapeB.generation = contact->generationB;
-            e->userDataA = contact->userDataA;
-            e->userDataB = contact->userDataB;
-            const sdContactPoint* point = &contact->points[strongest];
-            if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
-                e->pointX = point->touchX;
-                e->pointY = point->touchY;
-            } else { // within the touch slop without pushing: midway between the two sides' points now
-                double rax, ray, rbx, rby;
-                sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
-                e->pointX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
-                e->pointY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
-            }
-            e->normalX = contact->normalX;
-            e->normalY = contact->normalY;
-        } else if (!touching && contact->touching) {
-            if (!sd_push_end(c, contact)) {
-                contact->touching = touching;
-                continue;
-            }
-        }
-        contact->touching = touching;
+    }
+}
+
+/// Least contacts a piece of finishing the step takes on the workers.
+#define sdFinishGrain 1024
+
+static void sd_finish_piece(void* context, int32_t piece, int32_t begin, int32_t end) {
+    (void)piece;
+    sdWorld* world = context;
+    sd_finish_range(world, begin, end, world->collision.contactChange);
+}
+
+void sd_finish_contacts(sdWorld* world) {
+    sdCollisionState* c = &world->collision;
+    const int32_t count = c->contactCount;
+    if (!c->parallelPass || count < 2 * sdFinishGrain) { // (fewer would be one piece: the serial pass)
+        sd_finish_range(world, 0, count, NULL);
+        return;
+    }
+    // With worker threads, tasks decide each contact's touch state; the events follow here, in contact order.
+    sd_task_pool_range(world->tasks, sd_finish_piece, world, count, sdFinishGrain, 1);
+    for (int32_t k = sd_next_unfinished(c, 0, count); k < count; k = sd_next_unfinished(c, k + 1, count)) {
+        const uint8_t change = c->contactChange[k];
+        if (change == sdTouchStands) continue;
+        sd_touch_changed(world, &c->contacts[k], change != sdTouchEnded, change - sdTouchBeganAt0);
     }
 }
 

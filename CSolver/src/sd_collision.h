@@ -218,8 +218,13 @@ typedef struct sdCollisionState {
     int32_t nextContactCapacity;
     // Worker threads (contact.c): what each contact slot of the pass becomes, when the manifolds are computed on the
     // world's task pool after a serial merge; and whether this pass does so (the bounds pass then poses every box
-    // and circle, so no contact poses a shared shape lazily).
+    // and circle, so no contact poses a shared shape lazily). Before the merge, tasks copy each old contact's key
+    // and decide its fate (sdFate…), so the merge reads these compact arrays instead of every 336 B record. When
+    // the step finishes, tasks note each contact's change of touch state (contactChange) for the events that follow.
     struct sdContactJob* contactJobs;
+    sdShapePair* contactKeys;
+    uint8_t* contactFate;
+    uint8_t* contactChange;
     int32_t contactJobCapacity;
     bool parallelPass;
 
@@ -238,6 +243,10 @@ typedef struct sdCollisionState {
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
     int32_t* enlargedShapes; // the shapes enlarged this pass, in slot order (per shape slot of capacity)
+    // Worker threads: per shape slot, what the bounds pass's tasks found (sdMark…) and its kept box's larger side
+    // if its body moves.
+    uint8_t* shapeMarks;
+    double* shapeSize;
     int32_t* pairCounts;    // scratch: counting-sort counts, one per shape slot + 1
     // Worker threads (broadphase.c): the pair tests' tasks write into equal regions of taskPairs (a pair {i, −1}
     // notes oversized shape i), concatenated in task order after the join.

@@ -113,7 +113,8 @@ static sdResult sd_grow_shapes(sdCollisionState* c) {
     if (c->shapeCapacity > INT32_MAX / 2) return sdResult_outOfMemory;
     if (!SD_GROW(c->shapes, capacity) || !SD_GROW(c->shapeAlive, capacity) || !SD_GROW(c->shapeGeneration, capacity) ||
         !SD_GROW(c->shapeFreeSlots, capacity) || !SD_GROW(c->stillShapes, capacity) ||
-        !SD_GROW(c->enlargedShapes, capacity) ||
+        !SD_GROW(c->enlargedShapes, capacity) || !SD_GROW(c->shapeMarks, capacity) ||
+        !SD_GROW(c->shapeSize, capacity) ||
         !sd_grow_aligned((void**)&c->posedShapes, c->shapeSlotCount, capacity, sizeof(sdPosedShape)) ||
         !sd_grow_aligned((void**)&c->shapeHot, c->shapeSlotCount, capacity, sizeof(sdShapeHot)))
         return sdResult_outOfMemory;
@@ -322,7 +323,7 @@ void sd_free_collision(sdCollisionState* c) {
                        c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->contactSettled, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softLaneBodies, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softBodyStart, c->softLocal, c->softDepth, c->softAdjacencyStart,
                        c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softSlotOf,
-                       c->softAfterBlock, c->softMoves, c->jointPairs, c->contactJobs, c->taskPairs};
+                       c->softAfterBlock, c->softMoves, c->jointPairs, c->contactJobs, c->contactKeys, c->contactFate, c->contactChange, c->taskPairs, c->shapeMarks, c->shapeSize};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
     memset(c, 0, sizeof *c);
 }
