@@ -638,35 +638,31 @@ SD_INLINE bool sd_contact_touches(sdWorld* world, const sdContact* contact, bool
 /// A contact whose touch state changed: its begin event (at point `strongest`) or end event, and the new state.
 static void sd_touch_changed(sdWorld* world, sdContact* contact, bool touching, int32_t strongest) {
     sdCollisionState* c = &world->collision;
-    if (touching) {
-        if (c->beginCount == c->beginCapacity) { // cannot happen: sd_collide reserved one per contact
-            contact->touching = touching;
-            return;
-        }
-        sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
-        e->shapeA.index = contact->shapeA;
-        e->shapeA.generation = contact->generationA;
-        e->shapeB.index = contact->shapeB;
-        e->shapeB.generation = contact->generationB;
-        e->userDataA = contact->userDataA;
-        e->userDataB = contact->userDataB;
-        const sdContactPoint* point = &contact->points[strongest];
-        if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
-            e->pointX = point->touchX;
-            e->pointY = point->touchY;
-        } else { // within the touch slop without pushing: midway between the two sides' points now
-            double rax, ray, rbx, rby;
-            sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
-            e->pointX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
-            e->pointY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
-        }
-        e->normalX = contact->normalX;
-        e->normalY = contact->normalY;
-    } else if (!sd_push_end(c, contact)) {
-        contact->touching = touching;
+    contact->touching = touching;
+    if (!touching) {
+        sd_push_end(c, contact);
         return;
     }
-    contact->touching = touching;
+    if (c->beginCount == c->beginCapacity) return; // cannot happen: sd_collide reserved one per contact
+    sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
+    e->shapeA.index = contact->shapeA;
+    e->shapeA.generation = contact->generationA;
+    e->shapeB.index = contact->shapeB;
+    e->shapeB.generation = contact->generationB;
+    e->userDataA = contact->userDataA;
+    e->userDataB = contact->userDataB;
+    const sdContactPoint* point = &contact->points[strongest];
+    if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
+        e->pointX = point->touchX;
+        e->pointY = point->touchY;
+    } else { // within the touch slop without pushing: midway between the two sides' points now
+        double rax, ray, rbx, rby;
+        sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
+        e->pointX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
+        e->pointY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
+    }
+    e->normalX = contact->normalX;
+    e->normalY = contact->normalY;
 }
 
 /// What finishing the step on the workers found of a contact (sdCollisionState.contactChange): its touch state
