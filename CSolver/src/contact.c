@@ -471,10 +471,11 @@ int sd_collide(sdWorld* world, double dt) {
         c->contactInfoCapacity = (int32_t)most;
     }
     if (c->parallelPass && c->contactJobCapacity < most) {
-        if (!SD_GROW(c->contactJobs, most > 0 ? most : 1) || !SD_GROW(c->contactKeys, most > 0 ? most : 1) ||
-            !SD_GROW(c->contactFate, most > 0 ? most : 1) || !SD_GROW(c->contactChange, most > 0 ? most : 1))
+        const int32_t count = most > 0 ? (int32_t)most : 1;
+        if (!SD_GROW(c->contactJobs, count) || !SD_GROW(c->contactKeys, count) || !SD_GROW(c->contactFate, count) ||
+            !SD_GROW(c->contactChange, count))
             return sdResult_outOfMemory;
-        c->contactJobCapacity = (int32_t)(most > 0 ? most : 1);
+        c->contactJobCapacity = count;
     }
     const int32_t dropped = c->contactCount; // at most every old contact ends
     if (c->endCapacity < dropped) {
