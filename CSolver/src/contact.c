@@ -671,6 +671,8 @@ static void sd_touch_changed(sdWorld* world, sdContact* contact, bool touching, 
 #define sdTouchStands 0
 #define sdTouchBeganAt0 1
 #define sdTouchEnded 3
+_Static_assert(sizeof(((sdContact*)0)->points) / sizeof(((sdContact*)0)->points[0]) == 2,
+               "contactChange: a begin at point 2 would read as sdTouchEnded");
 
 /// Finishes contacts [begin, end) that the solver read (sd_contact_unfinished). Without `changes`, sends the
 /// events and sets the touch states (the serial pass); with it, writes only changes[k] for each, and reads the turn
