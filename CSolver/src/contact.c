@@ -471,10 +471,11 @@ int sd_collide(sdWorld* world, double dt) {
         c->contactInfoCapacity = (int32_t)most;
     }
     if (c->parallelPass && c->contactJobCapacity < most) {
-        if (!SD_GROW(c->contactJobs, most > 0 ? most : 1) || !SD_GROW(c->contactKeys, most > 0 ? most : 1) ||
-            !SD_GROW(c->contactFate, most > 0 ? most : 1) || !SD_GROW(c->contactChange, most > 0 ? most : 1))
+        const int32_t count = most > 0 ? (int32_t)most : 1;
+        if (!SD_GROW(c->contactJobs, count) || !SD_GROW(c->contactKeys, count) || !SD_GROW(c->contactFate, count) ||
+            !SD_GROW(c->contactChange, count))
             return sdResult_outOfMemory;
-        c->contactJobCapacity = (int32_t)(most > 0 ? most : 1);
+        c->contactJobCapacity = count;
     }
     const int32_t dropped = c->contactCount; // at most every old contact ends
     if (c->endCapacity < dropped) {
@@ -638,35 +639,31 @@ SD_INLINE bool sd_contact_touches(sdWorld* world, const sdContact* contact, bool
 /// A contact whose touch state changed: its begin event (at point `strongest`) or end event, and the new state.
 static void sd_touch_changed(sdWorld* world, sdContact* contact, bool touching, int32_t strongest) {
     sdCollisionState* c = &world->collision;
-    if (touching) {
-        if (c->beginCount == c->beginCapacity) { // cannot happen: sd_collide reserved one per contact
-            contact->touching = touching;
-            return;
-        }
-        sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
-        e->shapeA.index = contact->shapeA;
-        e->shapeA.generation = contact->generationA;
-        e->shapeB.index = contact->shapeB;
-        e->shapeB.generation = contact->generationB;
-        e->userDataA = contact->userDataA;
-        e->userDataB = contact->userDataB;
-        const sdContactPoint* point = &contact->points[strongest];
-        if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
-            e->pointX = point->touchX;
-            e->pointY = point->touchY;
-        } else { // within the touch slop without pushing: midway between the two sides' points now
-            double rax, ray, rbx, rby;
-            sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
-            e->pointX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
-            e->pointY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
-        }
-        e->normalX = contact->normalX;
-        e->normalY = contact->normalY;
-    } else if (!sd_push_end(c, contact)) {
-        contact->touching = touching;
+    contact->touching = touching;
+    if (!touching) {
+        sd_push_end(c, contact);
         return;
     }
-    contact->touching = touching;
+    if (c->beginCount == c->beginCapacity) return; // cannot happen: sd_collide reserved one per contact
+    sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
+    e->shapeA.index = contact->shapeA;
+    e->shapeA.generation = contact->generationA;
+    e->shapeB.index = contact->shapeB;
+    e->shapeB.generation = contact->generationB;
+    e->userDataA = contact->userDataA;
+    e->userDataB = contact->userDataB;
+    const sdContactPoint* point = &contact->points[strongest];
+    if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
+        e->pointX = point->touchX;
+        e->pointY = point->touchY;
+    } else { // within the touch slop without pushing: midway between the two sides' points now
+        double rax, ray, rbx, rby;
+        sd_contact_arms(world, contact, point, &rax, &ray, &rbx, &rby);
+        e->pointX = 0.5 * (world->x[contact->bodyA] + rax + world->x[contact->bodyB] + rbx);
+        e->pointY = 0.5 * (world->y[contact->bodyA] + ray + world->y[contact->bodyB] + rby);
+    }
+    e->normalX = contact->normalX;
+    e->normalY = contact->normalY;
 }
 
 /// What finishing the step on the workers found of a contact (sdCollisionState.contactChange): its touch state
@@ -674,6 +671,8 @@ static void sd_touch_changed(sdWorld* world, sdContact* contact, bool touching, 
 #define sdTouchStands 0
 #define sdTouchBeganAt0 1
 #define sdTouchEnded 3
+_Static_assert(sizeof(((sdContact*)0)->points) / sizeof(((sdContact*)0)->points[0]) == 2,
+               "contactChange: a begin at point 2 would read as sdTouchEnded");
 
 /// Finishes contacts [begin, end) that the solver read (sd_contact_unfinished). Without `changes`, sends the
 /// events and sets the touch states (the serial pass); with it, writes only changes[k] for each, and reads the turn
