@@ -152,7 +152,7 @@ SD_INLINE void sd_apply_task_body(sdApplyJob* job, int32_t t) {
         lanes[SD_BODY_STRIDE * i + 3] = 0.0;
     }
     bool staticEnds = false;
-    for (int32_t p = sp->supernodes[task->nodeStart].first; p < task->rowEnd; ++p) {
+    for (int32_t p = sd_task_first_row(sp, task); p < task->rowEnd; ++p) {
         const double v = value[p];
         if (v == 0.0) continue;
         const sdCompactRow* c = &rows[elimination[p]];
@@ -204,7 +204,7 @@ static void sd_sparse_apply_tasks(const sdWorld* world, const sdIsland* island, 
     const sdCompactRow* rows = sp->compact + island->rowStart;
     const sdSparseTask* tasks = sp->tasks + factor->taskStart;
     for (int32_t t = 0, p = 0; t <= factor->taskCount; ++t) { // the rows between the tasks' runs, in order
-        const int32_t gapEnd = t < factor->taskCount ? sp->supernodes[tasks[t].nodeStart].first : island->rowCount;
+        const int32_t gapEnd = t < factor->taskCount ? sd_task_first_row(sp, &tasks[t]) : island->rowCount;
         for (; p < gapEnd; ++p) {
             const double v = value[p];
             if (v == 0.0) continue;
@@ -397,11 +397,6 @@ SD_INLINE void sd_product_rows_body(const sdProductJob* job, int32_t begin, int3
         else if (fixed[e] && job->identityForFixed) out[e] = x[e];
         else out[e] = sd_compact_row_product(&rows[e], y, x[e]);
     }
-}
-
-/// A task's rows: its subtree's pivots, [first of its first supernode, rowEnd).
-static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseTask* task) {
-    return sp->supernodes[task->nodeStart].first;
 }
 
 /// The scatter of task t's rows, into its own bodies' lanes cleared first (on this thread: they stay in its cache).
