@@ -59,6 +59,14 @@ static void sd_apply_static_ends(const sdWorld* world, const sdRow* row, const s
     }
 }
 
+/// Whether row p has an end that is a body the compact row does not name: sd_apply_static_ends has work for it.
+static inline bool sd_has_static_end(const sdSolverScratch* s, const sdIsland* island, int32_t p,
+                                     const sdCompactRow* c) {
+    if (c->a >= 0 && c->b >= 0) return false;
+    const sdRow* row = sd_island_row(s, island, p);
+    return (c->a < 0 && row->a >= 0) || (c->b < 0 && row->b >= 0);
+}
+
 /// sd_sparse_apply: the island's bodies' three entries are gathered as lanes (four doubles a body, island-local
 /// numbers: one cache line a body instead of five arrays' scattered entries), each row adds its two ends' M⁻¹·Jᵀ·v
 /// in one operation each — per lane sd_apply_row's (m·j)·v and +=, in the same row order — and the lanes are
@@ -157,10 +165,7 @@ SD_INLINE void sd_apply_task_body(sdApplyJob* job, int32_t t) {
         if (v == 0.0) continue;
         const sdCompactRow* c = &rows[elimination[p]];
         sd_compact_scatter_row(lanes, mass, c, v);
-        if (c->a < 0 || c->b < 0) {
-            const sdRow* row = sd_island_row(s, island, p);
-            staticEnds |= (c->a < 0 && row->a >= 0) || (c->b < 0 && row->b >= 0);
-        }
+        staticEnds |= sd_has_static_end(s, island, p, c);
     }
     job->staticEnds[t] = staticEnds;
     for (int32_t i = firstBody; i < bodyEnd; ++i) {
@@ -211,7 +216,7 @@ static void sd_sparse_apply_tasks(const sdWorld* world, const sdIsland* island, 
             const sdCompactRow* c = &rows[elimination[p]];
             if (c->a >= 0) sd_apply_end(sp->bodyMass, islandBodies, c->a, c->ja, v, x, y, a);
             if (c->b >= 0) sd_apply_end(sp->bodyMass, islandBodies, c->b, c->jb, v, x, y, a);
-            staticEnds |= c->a < 0 || c->b < 0;
+            staticEnds |= sd_has_static_end(s, island, p, c);
         }
         if (t < factor->taskCount) p = tasks[t].rowEnd;
     }
