@@ -660,7 +660,7 @@ static void sd_task_pass(void* context, int32_t t) {
     const sdTaskPass* pass = context;
     const sdSparseTask* task = &pass->sp->tasks[pass->factor->taskStart + t];
     if (pass->prepare != NULL)
-        pass->prepare(pass->prepareContext, pass->sp->supernodes[task->nodeStart].first, task->rowEnd);
+        pass->prepare(pass->prepareContext, sd_task_first_row(pass->sp, task), task->rowEnd);
     pass->run(pass->sp, pass->factor, task, pass->x);
 }
 
@@ -674,8 +674,7 @@ void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* 
         const sdSparseTask* tasks = sp->tasks + factor->taskStart;
         const sdSupernode* root = &sp->supernodes[factor->superStart + factor->superCount - 1];
         for (int32_t t = 0, e = 0; t <= factor->taskCount; ++t) {
-            const int32_t gapEnd =
-                t < factor->taskCount ? sp->supernodes[tasks[t].nodeStart].first : root->first + root->count;
+            const int32_t gapEnd = t < factor->taskCount ? sd_task_first_row(sp, &tasks[t]) : root->first + root->count;
             if (e < gapEnd) prepare(prepareContext, e, gapEnd);
             if (t < factor->taskCount) e = tasks[t].rowEnd;
         }

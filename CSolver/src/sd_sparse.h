@@ -90,6 +90,10 @@ typedef void (*sdSparseRowsFunction)(void* context, int32_t begin, int32_t end);
 /// the rest after them; without tasks it must be NULL.
 void sd_sparse_substitute_packed(const sdSparseState* sp, const sdSparseIsland* factor, double* x,
                                  sdTaskPool* pool, sdSparseRowsFunction prepare, void* prepareContext);
+/// A task's rows: its subtree's pivots, [first of its first supernode, rowEnd).
+static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseTask* task) {
+    return sp->supernodes[task->nodeStart].first;
+}
 /// Applies a task's deferred forward updates of its ancestors' rows to x, in the order its run made them.
 static inline void sd_sparse_apply_deferred(const sdSparseState* sp, const sdSparseTask* task, double* x) {
     const int32_t* rows = sp->logRow + task->logStart;

@@ -59,6 +59,43 @@ static void sd_apply_static_ends(const sdWorld* world, const sdRow* row, const s
     }
 }
 
+/// Whether row p has an end that is a body the compact row does not name: sd_apply_static_ends has work for it.
+static inline bool sd_has_static_end(const sdSolverScratch* s, const sdIsland* island, int32_t p,
+                                     const sdCompactRow* c) {
+    if (c->a >= 0 && c->b >= 0) return false;
+    const sdRow* row = sd_island_row(s, island, p);
+    return (c->a < 0 && row->a >= 0) || (c->b < 0 && row->b >= 0);
+}
+
+/// The island-local bodies [begin, end)'s three entries into their lanes (the fourth zero).
+SD_INLINE void sd_gather_lanes(double* restrict lanes, const int32_t* restrict islandBodies, int32_t begin,
+                               int32_t end, const double* restrict x, const double* restrict y,
+                               const double* restrict a) {
+    for (int32_t i = begin; i < end; ++i) {
+        if (i + 64 < end) { // the island-local order is the rows', not the slots': ask well ahead
+            const int32_t ahead = islandBodies[i + 64];
+            SD_PREFETCH(&x[ahead]);
+            SD_PREFETCH(&y[ahead]);
+            SD_PREFETCH(&a[ahead]);
+        }
+        const int32_t body = islandBodies[i];
+        lanes[SD_BODY_STRIDE * i] = x[body];
+        lanes[SD_BODY_STRIDE * i + 1] = y[body];
+        lanes[SD_BODY_STRIDE * i + 2] = a[body];
+        lanes[SD_BODY_STRIDE * i + 3] = 0.0;
+    }
+}
+/// The lanes of the island-local bodies [begin, end) back to the three arrays.
+SD_INLINE void sd_store_lanes(const double* restrict lanes, const int32_t* restrict islandBodies, int32_t begin,
+                              int32_t end, double* restrict x, double* restrict y, double* restrict a) {
+    for (int32_t i = begin; i < end; ++i) {
+        const int32_t body = islandBodies[i];
+        x[body] = lanes[SD_BODY_STRIDE * i];
+        y[body] = lanes[SD_BODY_STRIDE * i + 1];
+        a[body] = lanes[SD_BODY_STRIDE * i + 2];
+    }
+}
+
 /// sd_sparse_apply: the island's bodies' three entries are gathered as lanes (four doubles a body, island-local
 /// numbers: one cache line a body instead of five arrays' scattered entries), each row adds its two ends' M⁻¹·Jᵀ·v
 /// in one operation each — per lane sd_apply_row's (m·j)·v and +=, in the same row order — and the lanes are
@@ -75,19 +112,7 @@ SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island
     double* restrict lanes = sp->bodyVector;
     // The masses the island's fill gathered (sd_gather_fill_bodies), which its solve used.
     const double* restrict mass = sp->bodyMass;
-    for (int32_t i = 0; i < bodies; ++i) {
-        if (i + 64 < bodies) { // the island-local order is the rows', not the slots': ask well ahead
-            const int32_t ahead = islandBodies[i + 64];
-            SD_PREFETCH(&x[ahead]);
-            SD_PREFETCH(&y[ahead]);
-            SD_PREFETCH(&a[ahead]);
-        }
-        const int32_t body = islandBodies[i];
-        lanes[SD_BODY_STRIDE * i] = x[body];
-        lanes[SD_BODY_STRIDE * i + 1] = y[body];
-        lanes[SD_BODY_STRIDE * i + 2] = a[body];
-        lanes[SD_BODY_STRIDE * i + 3] = 0.0;
-    }
+    sd_gather_lanes(lanes, islandBodies, 0, bodies, x, y, a);
     for (int32_t p = 0; p < n; ++p) {
         const double v = value[p];
         if (v == 0.0) continue;
@@ -95,12 +120,7 @@ SD_INLINE void sd_sparse_apply_body(const sdWorld* world, const sdIsland* island
         sd_compact_scatter_row(lanes, mass, c, v);
         if (c->a < 0 || c->b < 0) sd_apply_static_ends(world, sd_island_row(s, island, p), c, v, x, y, a);
     }
-    for (int32_t i = 0; i < bodies; ++i) {
-        const int32_t body = islandBodies[i];
-        x[body] = lanes[SD_BODY_STRIDE * i];
-        y[body] = lanes[SD_BODY_STRIDE * i + 1];
-        a[body] = lanes[SD_BODY_STRIDE * i + 2];
-    }
+    sd_store_lanes(lanes, islandBodies, 0, bodies, x, y, a);
 }
 static void sd_sparse_apply_generic(const sdWorld* world, const sdIsland* island, const double* value, double* x,
                                     double* y, double* a) {
@@ -144,31 +164,17 @@ SD_INLINE void sd_apply_task_body(sdApplyJob* job, int32_t t) {
     double* restrict x = job->x;
     double* restrict y = job->y;
     double* restrict a = job->a;
-    for (int32_t i = firstBody; i < bodyEnd; ++i) {
-        const int32_t body = islandBodies[i];
-        lanes[SD_BODY_STRIDE * i] = x[body];
-        lanes[SD_BODY_STRIDE * i + 1] = y[body];
-        lanes[SD_BODY_STRIDE * i + 2] = a[body];
-        lanes[SD_BODY_STRIDE * i + 3] = 0.0;
-    }
+    sd_gather_lanes(lanes, islandBodies, firstBody, bodyEnd, x, y, a);
     bool staticEnds = false;
-    for (int32_t p = sp->supernodes[task->nodeStart].first; p < task->rowEnd; ++p) {
+    for (int32_t p = sd_task_first_row(sp, task); p < task->rowEnd; ++p) {
         const double v = value[p];
         if (v == 0.0) continue;
         const sdCompactRow* c = &rows[elimination[p]];
         sd_compact_scatter_row(lanes, mass, c, v);
-        if (c->a < 0 || c->b < 0) {
-            const sdRow* row = sd_island_row(s, island, p);
-            staticEnds |= (c->a < 0 && row->a >= 0) || (c->b < 0 && row->b >= 0);
-        }
+        staticEnds |= sd_has_static_end(s, island, p, c);
     }
     job->staticEnds[t] = staticEnds;
-    for (int32_t i = firstBody; i < bodyEnd; ++i) {
-        const int32_t body = islandBodies[i];
-        x[body] = lanes[SD_BODY_STRIDE * i];
-        y[body] = lanes[SD_BODY_STRIDE * i + 1];
-        a[body] = lanes[SD_BODY_STRIDE * i + 2];
-    }
+    sd_store_lanes(lanes, islandBodies, firstBody, bodyEnd, x, y, a);
 }
 static void sd_apply_task_generic(void* context, int32_t t) { sd_apply_task_body(context, t); }
 #if SD_AVX2_DISPATCH
@@ -204,14 +210,14 @@ static void sd_sparse_apply_tasks(const sdWorld* world, const sdIsland* island, 
     const sdCompactRow* rows = sp->compact + island->rowStart;
     const sdSparseTask* tasks = sp->tasks + factor->taskStart;
     for (int32_t t = 0, p = 0; t <= factor->taskCount; ++t) { // the rows between the tasks' runs, in order
-        const int32_t gapEnd = t < factor->taskCount ? sp->supernodes[tasks[t].nodeStart].first : island->rowCount;
+        const int32_t gapEnd = t < factor->taskCount ? sd_task_first_row(sp, &tasks[t]) : island->rowCount;
         for (; p < gapEnd; ++p) {
             const double v = value[p];
             if (v == 0.0) continue;
             const sdCompactRow* c = &rows[elimination[p]];
             if (c->a >= 0) sd_apply_end(sp->bodyMass, islandBodies, c->a, c->ja, v, x, y, a);
             if (c->b >= 0) sd_apply_end(sp->bodyMass, islandBodies, c->b, c->jb, v, x, y, a);
-            staticEnds |= c->a < 0 || c->b < 0;
+            staticEnds |= sd_has_static_end(s, island, p, c);
         }
         if (t < factor->taskCount) p = tasks[t].rowEnd;
     }
@@ -397,11 +403,6 @@ SD_INLINE void sd_product_rows_body(const sdProductJob* job, int32_t begin, int3
         else if (fixed[e] && job->identityForFixed) out[e] = x[e];
         else out[e] = sd_compact_row_product(&rows[e], y, x[e]);
     }
-}
-
-/// A task's rows: its subtree's pivots, [first of its first supernode, rowEnd).
-static inline int32_t sd_task_first_row(const sdSparseState* sp, const sdSparseTask* task) {
-    return sp->supernodes[task->nodeStart].first;
 }
 
 /// The scatter of task t's rows, into its own bodies' lanes cleared first (on this thread: they stay in its cache).

@@ -392,7 +392,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     sdSparseTask* task = sp->tasks + factor->taskStart;
     const sdSparseTask* lastTask = task + factor->taskCount;
     for (int32_t e = 0; e < n; ++e) {
-        if (task < lastTask && e == sp->supernodes[task->nodeStart].first) task->firstBody = bodyCount;
+        if (task < lastTask && e == sd_task_first_row(sp, task)) task->firstBody = bodyCount;
         const sdJoint* joint = &world->joints[s->rowJoint[s->sortIndex[base + e]]];
         const int32_t ends[2] = {joint->bodyA, joint->bodyB};
         int32_t numbers[2];
