@@ -22,8 +22,9 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-/// Pauses an idle worker spins before it sleeps: 4096 pauses are 0.05–0.2 ms on current x86 (a pause takes
-/// 10–140 cycles by microarchitecture), about the gap between a step's forks. More workers than free cores
+/// Pauses an idle worker spins before it sleeps: 4096 pauses are 0.05–0.2 ms on bare-metal x86 (a pause takes
+/// 10–140 cycles by microarchitecture) and about 0.5 ms on the project's KVM host (~130 ns a pause), about the gap
+/// between a step's forks. More workers than free cores
 /// therefore cost: a spinning worker holds a core another one needs.
 #define sdTaskSpins 4096
 /// Pauses the calling thread spins on unfinished tasks before it yields its core (a loaded machine may have
