@@ -13,15 +13,19 @@ static inline bool sd_moves(const sdWorld* world, int32_t body) {
     return world->awake[body] && !(world->flags[body] & sdBodyFlag_static);
 }
 
+// Both events open with the pair's shapes and user data (an end event is nothing more).
+static sdContactEndEvent sd_event_pair(const sdContact* contact) {
+    return (sdContactEndEvent){
+        .shapeA = {.index = contact->shapeA, .generation = contact->generationA},
+        .shapeB = {.index = contact->shapeB, .generation = contact->generationB},
+        .userDataA = contact->userDataA,
+        .userDataB = contact->userDataB,
+    };
+}
+
 static bool sd_push_end(sdCollisionState* c, const sdContact* contact) {
     if (c->endCount == c->endCapacity) return false; // cannot happen: sd_collide reserved one per old contact
-    sdContactEndEvent* e = &c->endEvents[c->endCount++];
-    e->shapeA.index = contact->shapeA;
-    e->shapeA.generation = contact->generationA;
-    e->shapeB.index = contact->shapeB;
-    e->shapeB.generation = contact->generationB;
-    e->userDataA = contact->userDataA;
-    e->userDataB = contact->userDataB;
+    c->endEvents[c->endCount++] = sd_event_pair(contact);
     return true;
 }
 
@@ -646,12 +650,11 @@ static void sd_touch_changed(sdWorld* world, sdContact* contact, bool touching, 
     }
     if (c->beginCount == c->beginCapacity) return; // cannot happen: sd_collide reserved one per contact
     sdContactBeginEvent* e = &c->beginEvents[c->beginCount++];
-    e->shapeA.index = contact->shapeA;
-    e->shapeA.generation = contact->generationA;
-    e->shapeB.index = contact->shapeB;
-    e->shapeB.generation = contact->generationB;
-    e->userDataA = contact->userDataA;
-    e->userDataB = contact->userDataB;
+    const sdContactEndEvent pair = sd_event_pair(contact);
+    e->shapeA = pair.shapeA;
+    e->shapeB = pair.shapeB;
+    e->userDataA = pair.userDataA;
+    e->userDataB = pair.userDataB;
     const sdContactPoint* point = &contact->points[strongest];
     if (point->maxNormalImpulse > 0.0) { // where the surfaces touched when it pushed hardest
         e->pointX = point->touchX;
