@@ -614,25 +614,32 @@ static inline int32_t sd_next_unfinished(const sdCollisionState* c, int32_t k, i
     return count;
 }
 
-/// The point's separation now (sd_contact_separation); `cacheTurns` false: the turn caches are only read.
-SD_INLINE double sd_point_separation_now(sdWorld* world, const sdContact* contact, const sdContactPoint* point,
-                                         bool cacheTurns) {
-    if (cacheTurns) return sd_contact_separation(world, contact, point);
-    double ca, sa, cb, sb, rax, ray, rbx, rby;
-    sd_turn_read(world, contact->bodyA, &ca, &sa);
-    sd_turn_read(world, contact->bodyB, &cb, &sb);
-    sd_turned_arms(point, ca, sa, cb, sb, &rax, &ray, &rbx, &rby);
-    return sd_contact_separation_at(world, contact, point, rax, ray, rbx, rby);
-}
-
 /// Whether a contact touches at the step's end — some point pushed this step or lies within the touch slop — and
-/// which such point pushed hardest (`strongest`).
+/// which such point pushed hardest (`strongest`). The bodies' turns are looked up once, for the first point that
+/// did not push (sd_contact_separation's arithmetic); `cacheTurns` false: the turn caches are only read.
 SD_INLINE bool sd_contact_touches(sdWorld* world, const sdContact* contact, bool cacheTurns, int32_t* strongest) {
-    bool touching = false;
+    bool touching = false, turned = false;
+    double ca = 1.0, sa = 0.0, cb = 1.0, sb = 0.0;
     *strongest = -1;
     for (int32_t p = 0; p < contact->pointCount; ++p) {
         const sdContactPoint* point = &contact->points[p];
-        if (point->maxNormalImpulse > 0.0 || sd_point_separation_now(world, contact, point, cacheTurns) < sdTouchSlop) {
+        bool within = false;
+        if (!(point->maxNormalImpulse > 0.0)) {
+            if (!turned) {
+                if (cacheTurns) {
+                    sd_turn(world, contact->bodyA, &ca, &sa);
+                    sd_turn(world, contact->bodyB, &cb, &sb);
+                } else {
+                    sd_turn_read(world, contact->bodyA, &ca, &sa);
+                    sd_turn_read(world, contact->bodyB, &cb, &sb);
+                }
+                turned = true;
+            }
+            double rax, ray, rbx, rby;
+            sd_turned_arms(point, ca, sa, cb, sb, &rax, &ray, &rbx, &rby);
+            within = sd_contact_separation_at(world, contact, point, rax, ray, rbx, rby) < sdTouchSlop;
+        }
+        if (point->maxNormalImpulse > 0.0 || within) {
             touching = true;
             if (*strongest < 0 || point->maxNormalImpulse > contact->points[*strongest].maxNormalImpulse) *strongest = p;
         }
