@@ -516,9 +516,10 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t en
         if (!SD_GROW(c->cellStart, (size_t)buckets + 1)) return sdResult_outOfMemory;
         c->cellCapacity = (int32_t)buckets + 1;
     }
-    if (c->entryCapacity < entryCount) {
-        if (!SD_GROW(c->cellEntries, entryCount)) return sdResult_outOfMemory;
-        c->entryCapacity = (int32_t)entryCount;
+    if (c->entryCapacity < entryCount) { // with room: a falling crowd's entry count creeps up step by step
+        const int32_t capacity = sd_capacity_with_room((int32_t)entryCount);
+        if (!SD_GROW(c->cellEntries, capacity)) return sdResult_outOfMemory;
+        c->entryCapacity = capacity;
     }
 
     // Counting sort of the entries by bucket.

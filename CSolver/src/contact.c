@@ -464,15 +464,18 @@ int sd_collide(sdWorld* world, double dt) {
     // At most every pair plus every kept contact.
     const int64_t most = (int64_t)c->pairCount + c->contactCount;
     if (most > INT32_MAX) return sdResult_outOfMemory;
+    // With room to spare (sd_capacity_with_room): while a pile forms, the count creeps up step by step.
     if (c->nextContactCapacity < most) {
-        if (!SD_GROW(c->nextContacts, most > 0 ? most : 1)) return sdResult_outOfMemory;
-        c->nextContactCapacity = (int32_t)(most > 0 ? most : 1);
+        const int32_t capacity = sd_capacity_with_room(most > 0 ? (int32_t)most : 1);
+        if (!SD_GROW(c->nextContacts, capacity)) return sdResult_outOfMemory;
+        c->nextContactCapacity = capacity;
     }
     if (c->contactInfoCapacity < most) {
-        if (!SD_GROW(c->contactBodies, 2 * most) || !SD_GROW(c->contactPoints, most) ||
-            !SD_GROW(c->contactActive, most) || !SD_GROW(c->contactSettled, most))
+        const int32_t capacity = sd_capacity_with_room((int32_t)most);
+        if (!SD_GROW(c->contactBodies, 2 * (int64_t)capacity) || !SD_GROW(c->contactPoints, capacity) ||
+            !SD_GROW(c->contactActive, capacity) || !SD_GROW(c->contactSettled, capacity))
             return sdResult_outOfMemory;
-        c->contactInfoCapacity = (int32_t)most;
+        c->contactInfoCapacity = capacity;
     }
     if (c->parallelPass && c->contactJobCapacity < most) {
         const int32_t count = most > 0 ? (int32_t)most : 1;
