@@ -56,6 +56,9 @@ static inline void sd_prefetch_second_shape(const sdWorld* world, int32_t b, int
 
 /// How many contacts ahead finishing the step fetches.
 #define sdFinishAhead 8
+/// Body slots above which finishing the step also fetches the bodies of the contacts ahead: below it the nine
+/// per-body arrays it reads (about 1.2 MB) stay in the L2, and the fetches were a tenth of its instructions.
+#define sdFinishFetchBodies 16384
 
 static int sd_compare_keys(const void* a, const void* b) {
     const uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
@@ -696,11 +699,12 @@ SD_INLINE void sd_finish_range(sdWorld* world, int32_t begin, int32_t end, uint8
     // of the loop and fetches the next sdFinishAhead of them: fetching by index, sdFinishAhead contacts ahead, was
     // about one record ahead, and the loop waited on each record's first line. Contacts kept at rest, or touching
     // still, stand: both skip them.
+    const bool fetchBodies = world->slotCount > sdFinishFetchBodies;
     int32_t ahead = sd_next_unfinished(c, begin, end), fetched = 0, finished = 0;
     for (int32_t k = ahead; k < end; k = sd_next_unfinished(c, k + 1, end)) {
         for (; ahead < end && fetched <= finished + sdFinishAhead; ahead = sd_next_unfinished(c, ahead + 1, end)) {
             sd_prefetch_contact(&c->contacts[ahead]);
-            for (int32_t side = 0; side < 2; ++side) {
+            for (int32_t side = 0; side < (fetchBodies ? 2 : 0); ++side) {
                 const int32_t b = c->contactBodies[2 * ahead + side];
                 SD_PREFETCH(&world->angle[b]);
                 SD_PREFETCH(&world->x[b]);
