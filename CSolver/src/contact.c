@@ -580,12 +580,6 @@ void sd_contact_arms(sdWorld* world, const sdContact* contact, const sdContactPo
     sd_turned_arms(p, ca, sa, cb, sb, rax, ray, rbx, rby);
 }
 
-double sd_contact_separation(sdWorld* world, const sdContact* contact, const sdContactPoint* p) {
-    double rax, ray, rbx, rby;
-    sd_contact_arms(world, contact, p, &rax, &ray, &rbx, &rby);
-    return sd_contact_separation_at(world, contact, p, rax, ray, rbx, rby);
-}
-
 double sd_contact_separation_at(const sdWorld* world, const sdContact* contact, const sdContactPoint* p, double rax,
                                 double ray, double rbx, double rby) {
     const sdCollisionState* c = &world->collision;
@@ -623,7 +617,7 @@ static inline int32_t sd_next_unfinished(const sdCollisionState* c, int32_t k, i
 
 /// Whether a contact touches at the step's end — some point pushed this step or lies within the touch slop — and
 /// which such point pushed hardest (`strongest`). The bodies' turns are looked up once, for the first point that
-/// did not push (sd_contact_separation's arithmetic); `cacheTurns` false: the turn caches are only read.
+/// did not push (sd_contact_arms' arithmetic); `cacheTurns` false: the turn caches are only read.
 SD_INLINE bool sd_contact_touches(sdWorld* world, const sdContact* contact, bool cacheTurns, int32_t* strongest) {
     bool touching = false, turned = false;
     double ca = 1.0, sa = 0.0, cb = 1.0, sb = 0.0;

@@ -348,8 +348,10 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
     sd_v4_store(block->tangentMass, sd_v4_select(real & (kt > zero), one / kt, zero));
     sd_v4_store(block->tangentImpulse, SD_CONTACT_LANES(points[0].tangentImpulse));
     const sdM4 still = ((ima == zero) & (iia == zero)) | ((imb == zero) & (iib == zero));
-    const sdM4 jointed = (sdM4){contact[0]->jointed, contact[1]->jointed, contact[2]->jointed, contact[3]->jointed} != 0;
-    const sdM4 flags = real & ((jointed & sdSoftFlag_jointed) | (still & sdSoftFlag_still) | (bounces & sdSoftFlag_bounces));
+    const sdM4 jointed =
+        (sdM4){contact[0]->jointed, contact[1]->jointed, contact[2]->jointed, contact[3]->jointed} != 0;
+    const sdM4 flags =
+        real & ((jointed & sdSoftFlag_jointed) | (still & sdSoftFlag_still) | (bounces & sdSoftFlag_bounces));
     for (int l = 0; l < sdSoftLanes; ++l) block->flags[l] = (int32_t)flags[l];
 #undef SD_CONTACT_LANES
 #undef SD_START_LANES
