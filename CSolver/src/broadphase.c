@@ -326,8 +326,8 @@ static inline bool sd_entries_candidate(const sdWorld* world, const sdBroadEntry
 /// lower corner of their kept boxes' overlap (so a pair whose boxes share several cells is reported once). The
 /// corner's cell is the larger of the two boxes' lower-corner cells (the cell of a coordinate grows with it).
 /// False only when out of memory (or the sink's region is full).
-static inline bool sd_report_pair(sdWorld* world, sdPairSink* sink, const sdBroadEntry* a, const sdBroadEntry* b,
-                                  int64_t cell) {
+SD_INLINE bool sd_report_pair(sdWorld* world, sdPairSink* sink, const sdBroadEntry* a, const sdBroadEntry* b,
+                            int64_t cell) {
     const int32_t cornerX = a->cornerX > b->cornerX ? a->cornerX : b->cornerX;
     const int32_t cornerY = a->cornerY > b->cornerY ? a->cornerY : b->cornerY;
     if (sd_cell_id(cornerX, cornerY) != cell || !sd_entries_candidate(world, a, b)) return true;
@@ -516,9 +516,10 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t en
         if (!SD_GROW(c->cellStart, (size_t)buckets + 1)) return sdResult_outOfMemory;
         c->cellCapacity = (int32_t)buckets + 1;
     }
-    if (c->entryCapacity < entryCount) {
-        if (!SD_GROW(c->cellEntries, entryCount)) return sdResult_outOfMemory;
-        c->entryCapacity = (int32_t)entryCount;
+    if (c->entryCapacity < entryCount) { // with room: a falling crowd's entry count creeps up step by step
+        const int32_t capacity = sd_capacity_with_room((int32_t)entryCount);
+        if (!SD_GROW(c->cellEntries, capacity)) return sdResult_outOfMemory;
+        c->entryCapacity = capacity;
     }
 
     // Counting sort of the entries by bucket.

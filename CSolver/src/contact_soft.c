@@ -253,11 +253,13 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
     sdSoftBlock* block = &c->soft[index];
     const int32_t slot = index * sdSoftLanes;
     const sdContact* contact[sdSoftLanes];
+    sdContact* written[sdSoftLanes]; // the lanes' contacts, which take their points' approach speeds (NULL: padding)
     const sdSoftStart* startA[sdSoftLanes];
     const sdSoftStart* startB[sdSoftLanes];
     for (int l = 0; l < sdSoftLanes; ++l) {
         const int32_t k = c->softSlotContact[slot + l];
-        contact[l] = k < 0 ? &sdNoContact : &c->contacts[k];
+        written[l] = k < 0 ? NULL : &c->contacts[k];
+        contact[l] = k < 0 ? &sdNoContact : written[l];
         block->a[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l)];
         block->b[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l) + 1];
         block->pointCount[l] = contact[l]->pointCount;
@@ -312,11 +314,10 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
         const sdV4 gap = sd_v4_select(separation > zero, separation, zero);
         const sdV4 accel = (u - u0) / sd_v4_splat(h), closing = u0 * u0 - sd_v4_splat(2.0) * accel * gap;
         const sdM4 closes = has & (gap > zero) & (closing > zero) & ((u0 < zero) | (accel < zero));
-        sdV4 approach = u0;
-        for (int l = 0; l < sdSoftLanes; ++l) {
-            if (closes[l]) approach[l] = -sqrt(closing[l]);
-            if (has[l]) c->contacts[c->softSlotContact[slot + l]].points[p].approachVelocity = approach[l];
-        }
+        // The closing lanes' speed at impact (the others take the square root of zero: no NaN, no branch per lane).
+        const sdV4 approach = sd_v4_select(closes, -SD_V4_SQRT(sd_v4_select(closes, closing, zero)), u0);
+        for (int l = 0; l < sdSoftLanes; ++l)
+            if (has[l]) written[l]->points[p].approachVelocity = approach[l];
         bounces |= has & (restitution != zero) & (approach < sd_v4_splat(-sdRestitutionThreshold));
         sdSoftPointLanes* sp = &block->points[p];
         sd_v4_store(sp->ca, sd_v4_select(has, ca[p], zero));
@@ -347,10 +348,11 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
     sd_v4_store(block->tangentMass, sd_v4_select(real & (kt > zero), one / kt, zero));
     sd_v4_store(block->tangentImpulse, SD_CONTACT_LANES(points[0].tangentImpulse));
     const sdM4 still = ((ima == zero) & (iia == zero)) | ((imb == zero) & (iib == zero));
-    for (int l = 0; l < sdSoftLanes; ++l)
-        block->flags[l] = !real[l] ? 0
-                                   : (contact[l]->jointed ? sdSoftFlag_jointed : 0) |
-                                         (still[l] ? sdSoftFlag_still : 0) | (bounces[l] ? sdSoftFlag_bounces : 0);
+    const sdM4 jointed =
+        (sdM4){contact[0]->jointed, contact[1]->jointed, contact[2]->jointed, contact[3]->jointed} != 0;
+    const sdM4 flags =
+        real & ((jointed & sdSoftFlag_jointed) | (still & sdSoftFlag_still) | (bounces & sdSoftFlag_bounces));
+    for (int l = 0; l < sdSoftLanes; ++l) block->flags[l] = (int32_t)flags[l];
 #undef SD_CONTACT_LANES
 #undef SD_START_LANES
     if (warm) sd_warm_start_block(block, c->softBodies); // in lane order, as the later substeps' warm starts

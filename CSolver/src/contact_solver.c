@@ -686,7 +686,7 @@ static double sd_deepest_overlap(sdWorld* world, const sdContactIsland* island, 
         if (contact->jointed) continue;
         for (int32_t p = 0; p < contact->pointCount; ++p, ++point) {
             sdArms* arms = &now->arms[point];
-            sd_point_arms(world, contact, p, arms); // sd_contact_separation's arithmetic, its arms kept
+            sd_point_arms(world, contact, p, arms); // sd_contact_arms' arithmetic, its arms kept
             const double separation = sd_contact_separation_at(world, contact, &contact->points[p], arms->ax, arms->ay,
                                                                arms->bx, arms->by);
             now->separation[point] = separation;

@@ -396,10 +396,8 @@ void sd_finish_contacts(struct sdWorld* world);
 /// since the collision pass, plus the offsets that do not turn).
 void sd_contact_arms(struct sdWorld* world, const sdContact* contact, const sdContactPoint* point, double* rax,
                      double* ray, double* rbx, double* rby);
-/// Separation of a contact point now: its collision-time separation plus how far the anchors moved along the
-/// normal since then.
-double sd_contact_separation(struct sdWorld* world, const sdContact* contact, const sdContactPoint* point);
-/// sd_contact_separation for a caller that has the point's arms (sd_contact_arms) already.
+/// Separation of a contact point now, from its arms now (sd_contact_arms): its collision-time separation plus how
+/// far the anchors moved along the normal since then.
 double sd_contact_separation_at(const struct sdWorld* world, const sdContact* contact, const sdContactPoint* point,
                                 double rax, double ray, double rbx, double rby);
 

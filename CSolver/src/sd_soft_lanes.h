@@ -27,6 +27,12 @@ SD_INLINE sdV4 sd_v4_load(const double* lanes) {
     return v;
 }
 SD_INLINE void sd_v4_store(double* lanes, sdV4 v) { memcpy(lanes, &v, sizeof v); }
+/// √ of each lane, correctly rounded as sqrt (a macro: a vector argument would change the call ABI by target).
+#if __has_builtin(__builtin_elementwise_sqrt)
+#define SD_V4_SQRT(x) __builtin_elementwise_sqrt(x)
+#else
+#define SD_V4_SQRT(x) ((sdV4){sqrt((x)[0]), sqrt((x)[1]), sqrt((x)[2]), sqrt((x)[3])})
+#endif
 /// Lane by lane: `yes` where the mask is set, else `no`.
 SD_INLINE sdV4 sd_v4_select(sdM4 mask, sdV4 yes, sdV4 no) {
     return (sdV4)(((sdM4)yes & mask) | ((sdM4)no & ~mask));
