@@ -271,10 +271,11 @@ static void sd_contact_task(void* context, int32_t task) {
     const sdContactJob* jobs = world->collision.contactJobs;
     const int32_t begin = task * sdContactsPerTask;
     const int32_t end = run->count - begin < sdContactsPerTask ? run->count : begin + sdContactsPerTask;
+    const bool fetch = run->count > sdFetchContactsAbove;
     for (int32_t k = begin; k < end; ++k) {
-        if (k + sdContactAhead < end && jobs[k + sdContactAhead].old >= 0)
+        if (fetch && k + sdContactAhead < end && jobs[k + sdContactAhead].old >= 0)
             sd_prefetch_contact(&run->from[jobs[k + sdContactAhead].old]);
-        if (k + sdShapeAhead < end) {
+        if (fetch && k + sdShapeAhead < end) {
             const sdContactJob ahead = jobs[k + sdShapeAhead];
             const int32_t b = ahead.pair >= 0 ? world->collision.pairs[ahead.pair].b : run->from[ahead.old].shapeB;
             sd_prefetch_second_shape(world, b, world->collision.shapeHot[b].body);
@@ -294,10 +295,11 @@ static void sd_run_contact_jobs(sdWorld* world, const sdContact* from, sdContact
 /// compacting in place (the serial pass). Returns how many stay.
 static int32_t sd_carry_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
+    const bool fetch = c->contactCount > sdFetchContactsAbove;
     int32_t count = 0;
     for (int32_t o = 0; o < c->contactCount; ++o) {
-        if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
-        if (o + sdShapeAhead < c->contactCount) {
+        if (fetch && o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
+        if (fetch && o + sdShapeAhead < c->contactCount) {
             const sdContact* ahead = &c->contacts[o + sdShapeAhead];
             sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
         }
@@ -320,17 +322,21 @@ static inline int sd_key_order(int32_t a, int32_t b, int32_t shapeA, int32_t sha
 /// Returns the slot count.
 static int32_t sd_merge_contacts(sdWorld* world) {
     sdCollisionState* c = &world->collision;
+    const bool fetch = c->contactCount > sdFetchContactsAbove;
     int32_t p = 0, o = 0, count = 0;
     while (p < c->pairCount || o < c->contactCount) {
-        if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
-        if (count + sdContactAhead < c->nextContactCapacity) sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
-        if (o + sdShapeAhead < c->contactCount) {
-            const sdContact* ahead = &c->contacts[o + sdShapeAhead];
-            sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
-        }
-        if (p + sdShapeAhead < c->pairCount) {
-            const int32_t b = c->pairs[p + sdShapeAhead].b;
-            sd_prefetch_second_shape(world, b, c->shapeHot[b].body);
+        if (fetch) {
+            if (o + sdContactAhead < c->contactCount) sd_prefetch_contact(&c->contacts[o + sdContactAhead]);
+            if (count + sdContactAhead < c->nextContactCapacity)
+                sd_prefetch_contact(&c->nextContacts[count + sdContactAhead]);
+            if (o + sdShapeAhead < c->contactCount) {
+                const sdContact* ahead = &c->contacts[o + sdShapeAhead];
+                sd_prefetch_second_shape(world, ahead->shapeB, ahead->bodyB);
+            }
+            if (p + sdShapeAhead < c->pairCount) {
+                const int32_t b = c->pairs[p + sdShapeAhead].b;
+                sd_prefetch_second_shape(world, b, c->shapeHot[b].body);
+            }
         }
         const sdShapePair* pair = p < c->pairCount ? &c->pairs[p] : NULL;
         const sdContact* old = o < c->contactCount ? &c->contacts[o] : NULL;
@@ -693,10 +699,11 @@ SD_INLINE void sd_finish_range(sdWorld* world, int32_t begin, int32_t end, uint8
     // The records it reads are few and far apart (a settled pile reads one contact in eight), so a cursor runs ahead
     // of the loop and fetches the next sdFinishAhead of them: fetching by index, sdFinishAhead contacts ahead, was
     // about one record ahead, and the loop waited on each record's first line. Contacts kept at rest, or touching
-    // still, stand: both skip them.
+    // still, stand: both skip them. Few contacts (sdFetchContactsAbove) stay in the cache: no cursor then.
     const bool fetchBodies = world->slotCount > sdFinishFetchBodies;
-    int32_t ahead = sd_next_unfinished(c, begin, end), fetched = 0, finished = 0;
-    for (int32_t k = ahead; k < end; k = sd_next_unfinished(c, k + 1, end)) {
+    const int32_t first = sd_next_unfinished(c, begin, end);
+    int32_t ahead = c->contactCount > sdFetchContactsAbove ? first : end, fetched = 0, finished = 0;
+    for (int32_t k = first; k < end; k = sd_next_unfinished(c, k + 1, end)) {
         for (; ahead < end && fetched <= finished + sdFinishAhead; ahead = sd_next_unfinished(c, ahead + 1, end)) {
             sd_prefetch_contact(&c->contacts[ahead]);
             for (int32_t side = 0; side < (fetchBodies ? 2 : 0); ++side) {

@@ -364,8 +364,9 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
 /// change (the closing speeds read the start's, kept apart), so both give the same bits.
 SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end, int32_t nullBody, double h,
                                 bool warm) {
+    const bool fetch = c->contactCount > sdFetchContactsAbove; // else the records and bodies stay in the cache
     for (int32_t index = first; index < end; ++index) {
-        if (index + sdPrepareAhead < end) {
+        if (fetch && index + sdPrepareAhead < end) {
             const int32_t ahead = (index + sdPrepareAhead) * sdSoftLanes;
             for (int32_t slot = ahead; slot < ahead + sdSoftLanes; ++slot) {
                 const int32_t k = c->softSlotContact[slot];
@@ -524,10 +525,11 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
 /// written in full) then stream, and the lanes (the few fields the store reads) take the scatter.
 static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
     sdCollisionState* c = &world->collision;
+    const bool fetch = c->contactCount > sdFetchContactsAbove; // else the lanes and records stay in the cache
     for (int32_t q = first; q < last; ++q) {
         // The lane it reads and the record it writes, ahead (the records are not contiguous); not the bodies'
         // positions: only the few contacts that begin touching read them.
-        if (q + 8 < last) {
+        if (fetch && q + 8 < last) {
             const int32_t slot = c->softSlotOf[q + 8];
             const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
             SD_PREFETCH(block); // its bodies and point count
