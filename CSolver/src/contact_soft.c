@@ -277,6 +277,14 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
     const sdM4 counts = {count[0], count[1], count[2], count[3]};
     const sdV4 nx = SD_CONTACT_LANES(normalX), ny = SD_CONTACT_LANES(normalY), tx = -ny, ty = nx;
     const sdV4 restitution = SD_CONTACT_LANES(restitution);
+    // The bodies' start and free velocities, gathered once for both points (the stores of the approach speeds
+    // below could, for all the compiler knows, change them).
+    const sdV4 dv0x = SD_START_LANES(startB, v0x) - SD_START_LANES(startA, v0x);
+    const sdV4 dv0y = SD_START_LANES(startB, v0y) - SD_START_LANES(startA, v0y);
+    const sdV4 dvx = SD_START_LANES(startB, vx) - SD_START_LANES(startA, vx);
+    const sdV4 dvy = SD_START_LANES(startB, vy) - SD_START_LANES(startA, vy);
+    const sdV4 w0a = SD_START_LANES(startA, w0), w0b = SD_START_LANES(startB, w0);
+    const sdV4 wa = SD_START_LANES(startA, w), wb = SD_START_LANES(startB, w);
     sdV4 sumAx = zero, sumAy = zero, sumBx = zero, sumBy = zero, ca[2], cb[2];
     sdM4 bounces = {0, 0, 0, 0};
     // A block of one-point contacts (a block holds one kind) reads no second points: their lines are not fetched.
@@ -305,12 +313,8 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
         const sdV4 pb = anchorBX * nx + anchorBY * ny, qb = anchorBX * ny - anchorBY * nx;
         const sdV4 separation = SD_POINT_LANES(separation);
         // Start and free-motion normal speeds give the closing speed for restitution, as the exact path.
-        const sdV4 u0 = (SD_START_LANES(startB, v0x) - SD_START_LANES(startA, v0x)) * nx +
-                        (SD_START_LANES(startB, v0y) - SD_START_LANES(startA, v0y)) * ny +
-                        SD_START_LANES(startB, w0) * cb[p] - SD_START_LANES(startA, w0) * ca[p];
-        const sdV4 u = (SD_START_LANES(startB, vx) - SD_START_LANES(startA, vx)) * nx +
-                       (SD_START_LANES(startB, vy) - SD_START_LANES(startA, vy)) * ny +
-                       SD_START_LANES(startB, w) * cb[p] - SD_START_LANES(startA, w) * ca[p];
+        const sdV4 u0 = dv0x * nx + dv0y * ny + w0b * cb[p] - w0a * ca[p];
+        const sdV4 u = dvx * nx + dvy * ny + wb * cb[p] - wa * ca[p];
         const sdV4 gap = sd_v4_select(separation > zero, separation, zero);
         const sdV4 accel = (u - u0) / sd_v4_splat(h), closing = u0 * u0 - sd_v4_splat(2.0) * accel * gap;
         const sdM4 closes = has & (gap > zero) & (closing > zero) & ((u0 < zero) | (accel < zero));
