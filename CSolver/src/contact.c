@@ -487,8 +487,8 @@ int sd_collide(sdWorld* world, double dt) {
             return sdResult_outOfMemory;
         c->contactInfoCapacity = capacity;
     }
-    if (c->parallelPass && c->contactJobCapacity < most) {
-        const int32_t count = most > 0 ? (int32_t)most : 1;
+    if (c->parallelPass && c->contactJobCapacity < most) { // with room too, as the arrays above
+        const int32_t count = sd_capacity_with_room(most > 0 ? (int32_t)most : 1);
         if (!SD_GROW(c->contactJobs, count) || !SD_GROW(c->contactKeys, count) || !SD_GROW(c->contactFate, count) ||
             !SD_GROW(c->contactChange, count))
             return sdResult_outOfMemory;
