@@ -102,27 +102,23 @@ static bool sd_bodies_joined(const sdWorld* world, int32_t a, int32_t b) {
     return lo < c->jointPairCount && c->jointPairs[lo] == key;
 }
 
-/// What a contact carries into its update: touch state and its points' impulses by feature id. Read before the
-/// update writes, so the contacts can be updated in place (`old` may be `contact`).
-typedef struct sdCarried {
-    int32_t pointCount;
-    bool touching;
-    uint32_t id[2];
-    double normalImpulse[2], tangentImpulse[2];
-} sdCarried;
-
 /// Computes the manifold of pair (a, b) into `contact`, carrying impulses over from `old` (matched by feature id)
 /// when it is the same contact (`old` may be `contact` itself).
 static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact) {
     sdCollisionState* c = &world->collision;
-    sdCarried carried = {0};
+    // What the update carries over, read before it writes (`old` may be `contact`): touch state and the points'
+    // impulses by feature id. Only the points below the count are copied (the others may never have been written).
+    int32_t carriedCount = 0;
+    bool touching = false;
+    uint32_t carriedId[2];
+    double carriedNormal[2], carriedTangent[2];
     if (old != NULL) {
-        carried.pointCount = old->pointCount;
-        carried.touching = old->touching;
-        for (int32_t q = 0; q < old->pointCount; ++q) {
-            carried.id[q] = old->points[q].id;
-            carried.normalImpulse[q] = old->points[q].normalImpulse;
-            carried.tangentImpulse[q] = old->points[q].tangentImpulse;
+        carriedCount = old->pointCount;
+        touching = old->touching;
+        for (int32_t q = 0; q < carriedCount; ++q) {
+            carriedId[q] = old->points[q].id;
+            carriedNormal[q] = old->points[q].normalImpulse;
+            carriedTangent[q] = old->points[q].tangentImpulse;
         }
     }
     const sdShapeHot* sa = &c->shapeHot[a];
@@ -136,17 +132,20 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     contact->bodyA = sa->body;
     contact->bodyB = sb->body;
     const double maxDistance = sdSpeculativeBase + sa->reach + sb->reach;
-    contact->pointCount =
+    const int32_t count =
         sd_collide_shapes(world, a, b, maxDistance, &contact->normalX, &contact->normalY, contact->points);
+    contact->pointCount = count;
     contact->friction = sqrt(sa->friction * sb->friction);
     contact->restitution = sa->restitution > sb->restitution ? sa->restitution : sb->restitution;
-    contact->touching = carried.touching;
+    contact->touching = touching;
     contact->jointed = sa->jointed && sb->jointed && sd_bodies_joined(world, sa->body, sb->body);
-    for (int32_t p = 0; p < contact->pointCount; ++p) {
-        for (int32_t q = 0; q < carried.pointCount; ++q) {
-            if (carried.id[q] != contact->points[p].id) continue;
-            contact->points[p].normalImpulse = carried.normalImpulse[q];
-            contact->points[p].tangentImpulse = carried.tangentImpulse[q];
+    for (int32_t p = 0; p < count; ++p) {
+        sdContactPoint* point = &contact->points[p];
+        const uint32_t id = point->id;
+        for (int32_t q = 0; q < carriedCount; ++q) {
+            if (carriedId[q] != id) continue;
+            point->normalImpulse = carriedNormal[q];
+            point->tangentImpulse = carriedTangent[q];
         }
     }
 }
