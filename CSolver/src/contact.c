@@ -115,10 +115,15 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     if (old != NULL) {
         carriedCount = old->pointCount;
         touching = old->touching;
-        for (int32_t q = 0; q < carriedCount; ++q) {
-            carriedId[q] = old->points[q].id;
-            carriedNormal[q] = old->points[q].normalImpulse;
-            carriedTangent[q] = old->points[q].tangentImpulse;
+        if (carriedCount > 0) {
+            carriedId[0] = old->points[0].id;
+            carriedNormal[0] = old->points[0].normalImpulse;
+            carriedTangent[0] = old->points[0].tangentImpulse;
+        }
+        if (carriedCount > 1) {
+            carriedId[1] = old->points[1].id;
+            carriedNormal[1] = old->points[1].normalImpulse;
+            carriedTangent[1] = old->points[1].tangentImpulse;
         }
     }
     const sdShapeHot* sa = &c->shapeHot[a];
@@ -142,10 +147,13 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     for (int32_t p = 0; p < count; ++p) {
         sdContactPoint* point = &contact->points[p];
         const uint32_t id = point->id;
-        for (int32_t q = 0; q < carriedCount; ++q) {
-            if (carriedId[q] != id) continue;
-            point->normalImpulse = carriedNormal[q];
-            point->tangentImpulse = carriedTangent[q];
+        if (carriedCount > 0 && carriedId[0] == id) {
+            point->normalImpulse = carriedNormal[0];
+            point->tangentImpulse = carriedTangent[0];
+        }
+        if (carriedCount > 1 && carriedId[1] == id) {
+            point->normalImpulse = carriedNormal[1];
+            point->tangentImpulse = carriedTangent[1];
         }
     }
 }
