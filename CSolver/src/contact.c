@@ -110,8 +110,8 @@ static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdCont
     // impulses by feature id. Only the points below the count are copied (the others may never have been written).
     int32_t carriedCount = 0;
     bool touching = false;
-    uint32_t carriedId[2];
-    double carriedNormal[2], carriedTangent[2];
+    uint32_t carriedId[2] = {0, 0}; // set, though only those below the count are read (for gcc's flow analysis)
+    double carriedNormal[2] = {0.0, 0.0}, carriedTangent[2] = {0.0, 0.0};
     if (old != NULL) {
         carriedCount = old->pointCount;
         touching = old->touching;
