@@ -56,10 +56,6 @@ static inline void sd_prefetch_second_shape(const sdWorld* world, int32_t b, int
 
 /// How many contacts ahead finishing the step fetches.
 #define sdFinishAhead 8
-/// Body slots above which finishing the step also fetches the bodies of the contacts ahead: below it the nine
-/// per-body arrays it reads (about 300 KB) stay in the L2, and the fetches were a tenth of its instructions.
-/// Above it they stay: without them a 10,000-item piled pour ran no faster (four alternated runs, noisy host).
-#define sdFinishFetchBodies 4096
 
 static int sd_compare_keys(const void* a, const void* b) {
     const uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
@@ -706,14 +702,14 @@ SD_INLINE void sd_finish_range(sdWorld* world, int32_t begin, int32_t end, uint8
     // The records it reads are few and far apart (a settled pile reads one contact in eight), so a cursor runs ahead
     // of the loop and fetches the next sdFinishAhead of them: fetching by index, sdFinishAhead contacts ahead, was
     // about one record ahead, and the loop waited on each record's first line. Contacts kept at rest, or touching
-    // still, stand: both skip them. Few contacts (sdFetchContactsAbove) stay in the cache: no cursor then.
-    const bool fetchBodies = world->slotCount > sdFinishFetchBodies;
+    // still, stand: both skip them. Few contacts (sdFetchContactsAbove) stay in the cache, as their bodies do: no
+    // cursor then.
     const int32_t first = sd_next_unfinished(c, begin, end);
     int32_t ahead = c->contactCount > sdFetchContactsAbove ? first : end, fetched = 0, finished = 0;
     for (int32_t k = first; k < end; k = sd_next_unfinished(c, k + 1, end)) {
         for (; ahead < end && fetched <= finished + sdFinishAhead; ahead = sd_next_unfinished(c, ahead + 1, end)) {
             sd_prefetch_contact(&c->contacts[ahead]);
-            for (int32_t side = 0; side < (fetchBodies ? 2 : 0); ++side) {
+            for (int32_t side = 0; side < 2; ++side) {
                 const int32_t b = c->contactBodies[2 * ahead + side];
                 SD_PREFETCH(&world->angle[b]);
                 SD_PREFETCH(&world->x[b]);
