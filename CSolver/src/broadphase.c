@@ -554,28 +554,30 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t en
         c->entryCapacity = capacity;
     }
 
-    // Counting sort of the entries by bucket.
+    // Counting sort of the entries by bucket. The arrays in locals: an entry's flags are a byte, which may alias
+    // anything, so the compiler reloaded the world's pointers after each entry it wrote.
     const uint32_t mask = buckets - 1;
     int32_t* start = c->cellStart;
+    sdBroadEntry* cellEntries = c->cellEntries;
+    const sdCellRange* shapeCells = c->shapeCells;
+    const uint8_t* shapeAlive = c->shapeAlive;
     for (uint32_t k = 0; k <= buckets; ++k) start[k] = 0;
     for (int pass = 0; pass < 2; ++pass) {
         for (int32_t q = 0; q < binnedCount; ++q) {
             const int32_t i = binned != NULL ? binned[q] : q;
-            if (!c->shapeAlive[i]) continue;
-            const int32_t x0 = c->shapeCells[i].x0, x1 = c->shapeCells[i].x1;
-            const int32_t y0 = c->shapeCells[i].y0, y1 = c->shapeCells[i].y1;
-            if (x1 < x0) continue; // oversized: no cells
+            if (!shapeAlive[i]) continue;
+            const sdCellRange range = shapeCells[i];
+            if (range.x1 < range.x0) continue; // oversized: no cells
             if (pass == 0) {
-                for (int32_t ix = x0; ix <= x1; ++ix)
-                    for (int32_t iy = y0; iy <= y1; ++iy) start[sd_cell_bucket(ix, iy, mask) + 1] += 1;
+                for (int32_t ix = range.x0; ix <= range.x1; ++ix)
+                    for (int32_t iy = range.y0; iy <= range.y1; ++iy) start[sd_cell_bucket(ix, iy, mask) + 1] += 1;
                 continue;
             }
-            const sdBroadEntry entry = sd_shape_entry(world, i, x0, y0);
-            for (int32_t ix = x0; ix <= x1; ++ix) {
-                for (int32_t iy = y0; iy <= y1; ++iy) {
-                    sdBroadEntry* e = &c->cellEntries[start[sd_cell_bucket(ix, iy, mask)]++];
-                    *e = entry;
-                    e->cell = sd_cell_id(ix, iy);
+            sdBroadEntry entry = sd_shape_entry(world, i, range.x0, range.y0);
+            for (int32_t ix = range.x0; ix <= range.x1; ++ix) {
+                for (int32_t iy = range.y0; iy <= range.y1; ++iy) {
+                    entry.cell = sd_cell_id(ix, iy);
+                    cellEntries[start[sd_cell_bucket(ix, iy, mask)]++] = entry;
                 }
             }
         }
