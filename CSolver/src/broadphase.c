@@ -538,10 +538,11 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t en
         else entryCount += (int64_t)cells;
     }
     if (entryCount > INT32_MAX / 4) return sdResult_outOfMemory;
-    // Binning every shape: two buckets per entry. Looking up: every shape probes the buckets of the cells it covers
-    // and most hold none of its cells, so sixteen per entry, to make most probes find an empty bucket (a probe of a
-    // bucket holding another cell's entries reads them and mispredicts).
-    const int64_t perEntry = binAll ? 2 : 16;
+    // Binning every shape: one to two buckets per entry (the bucket walk visits every bucket, most of them empty at
+    // two per entry, and a bucket that mixes two cells costs only a box test per extra entry). Looking up: every
+    // shape probes the buckets of the cells it covers and most hold none of its cells, so sixteen per entry, to make
+    // most probes find an empty bucket (a probe of a bucket holding another cell's entries reads them and mispredicts).
+    const int64_t perEntry = binAll ? 1 : 16;
     uint32_t buckets = 64;
     while (buckets < (uint64_t)(perEntry * entryCount) && buckets < (1u << 30)) buckets *= 2;
     if ((int64_t)c->cellCapacity < (int64_t)buckets + 1) {
