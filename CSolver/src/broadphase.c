@@ -435,8 +435,8 @@ static int sd_pairs_by_lookup(sdWorld* world, sdPairSink* sink, uint32_t mask, d
     return sdResult_ok;
 }
 
-/// Buckets or shapes a task of the pair tests takes at least.
-#define sdPairTaskBuckets 4096
+/// Buckets or shapes a task of the pair tests takes at least (2,048 buckets: about 1,000 to 2,000 entries).
+#define sdPairTaskBuckets 2048
 #define sdPairTaskShapes 512
 /// Most tasks the pair tests are cut into on the world's task pool (sdCollisionState.taskPairs).
 #define sdMaxPairTasks 64
