@@ -89,7 +89,7 @@ static bool sd_update_fat_box(sdWorld* world, int32_t index) {
     return shape->enlarged;
 }
 
-/// The cell coordinate of `cell`, a coordinate's floor in cell units.
+/// A grid coordinate from `cell`, a coordinate's floor in cell units (clamped to ±sdMaxCellCoordinate).
 static inline int32_t sd_cell_coordinate(double cell) {
     double c = cell;
     if (c > sdMaxCellCoordinate) c = sdMaxCellCoordinate;
