@@ -89,8 +89,9 @@ static bool sd_update_fat_box(sdWorld* world, int32_t index) {
     return shape->enlarged;
 }
 
-static inline int32_t sd_cell_coordinate(double x, double inverseCell) {
-    double c = floor(x * inverseCell);
+/// A grid coordinate from `cell`, a coordinate's floor in cell units (clamped to ±sdMaxCellCoordinate).
+static inline int32_t sd_cell_coordinate(double cell) {
+    double c = cell;
     if (c > sdMaxCellCoordinate) c = sdMaxCellCoordinate;
     if (c < -sdMaxCellCoordinate) c = -sdMaxCellCoordinate;
     return (int32_t)c;
@@ -300,6 +301,22 @@ static inline bool sd_boxes_overlap(const sdBroadEntry* e, double minX, double m
     return (minX <= e->maxX) & (e->minX <= maxX) & (minY <= e->maxY) & (e->minY <= maxY);
 }
 
+/// A box corner (x, y) as one vector, and the result of comparing two: the bucket tests compare two corners at once.
+typedef double sdCorner __attribute__((vector_size(16), aligned(8)));
+typedef int64_t sdCornerMask __attribute__((vector_size(16), aligned(8)));
+
+static inline sdCorner sd_corner(const double* xy) {
+    sdCorner v;
+    memcpy(&v, xy, sizeof v);
+    return v;
+}
+
+/// sd_boxes_overlap for the box with lower corner lo and upper corner hi (the same comparisons, NaN failing them).
+static inline bool sd_corners_overlap(sdCorner lo, sdCorner hi, const sdBroadEntry* e) {
+    const sdCornerMask in = (lo <= sd_corner(&e->maxX)) & (sd_corner(&e->minX) <= hi);
+    return (in[0] & in[1]) != 0;
+}
+
 /// Shape `index`'s entry, but for its cell (the binning fills that in).
 static inline sdBroadEntry sd_shape_entry(const sdWorld* world, int32_t index, int32_t cornerX, int32_t cornerY) {
     const sdShape* s = &world->collision.shapes[index];
@@ -339,25 +356,38 @@ static int sd_pairs_in_buckets(sdWorld* world, sdPairSink* sink, uint32_t k0, ui
     sdCollisionState* c = &world->collision;
     const int32_t* start = c->cellStart;
     const sdBroadEntry* entries = c->cellEntries;
+    // The bucket bounds and entry a's box and cell in locals: a reported pair is a store the compiler cannot tell from
+    // them, so it reloaded them on every test; most buckets hold one entry or none, and are passed on one test.
+    int32_t next = start[k0];
     for (uint32_t k = k0; k < k1; ++k) {
-        for (int32_t e = start[k]; e < start[k + 1]; ++e) {
-            const sdBroadEntry* a = &entries[e];
-            for (int32_t f = e + 1; f < start[k + 1]; ++f) {
-                const sdBroadEntry* b = &entries[f];
-                if (!((b->cell == a->cell) & sd_boxes_overlap(b, a->minX, a->minY, a->maxX, a->maxY))) continue;
-                if (!sd_report_pair(world, sink, a, b, a->cell)) return sdResult_outOfMemory;
+        const int32_t first = next;
+        next = start[k + 1];
+        if (next - first < 2) continue;
+        const sdBroadEntry* end = entries + next;
+        for (const sdBroadEntry* a = entries + first; a < end; ++a) {
+            const sdCorner lo = sd_corner(&a->minX), hi = sd_corner(&a->maxX);
+            const int64_t cell = a->cell;
+            for (const sdBroadEntry* b = a + 1; b < end; ++b) {
+                if (!(sd_corners_overlap(lo, hi, b) && b->cell == cell)) continue;
+                if (!sd_report_pair(world, sink, a, b, cell)) return sdResult_outOfMemory;
             }
         }
     }
     return sdResult_ok;
 }
 
-/// Whether shape s spans more grid cells than sdMaxCellsPerShape (or too many to count); sets s->oversized.
-static inline bool sd_mark_oversized(sdShape* s, double inverseCell, double* cells) {
-    const double spanX = floor(s->fatMaxX * inverseCell) - floor(s->fatMinX * inverseCell) + 1.0;
-    const double spanY = floor(s->fatMaxY * inverseCell) - floor(s->fatMinY * inverseCell) + 1.0;
+/// Whether shape s spans more grid cells than sdMaxCellsPerShape (or too many to count); sets s->oversized, and the
+/// cells its kept box covers (`range`, empty when oversized; `cells` of them).
+static inline bool sd_mark_oversized(sdShape* s, double inverseCell, sdCellRange* range, double* cells) {
+    const double x0 = floor(s->fatMinX * inverseCell), x1 = floor(s->fatMaxX * inverseCell);
+    const double y0 = floor(s->fatMinY * inverseCell), y1 = floor(s->fatMaxY * inverseCell);
+    const double spanX = x1 - x0 + 1.0;
+    const double spanY = y1 - y0 + 1.0;
     *cells = spanX * spanY;
     s->oversized = !(spanX * spanY <= sdMaxCellsPerShape); // also true for spans too wide to count
+    *range = s->oversized ? (sdCellRange){0, 0, -1, -1}
+                          : (sdCellRange){sd_cell_coordinate(x0), sd_cell_coordinate(y0), sd_cell_coordinate(x1),
+                                          sd_cell_coordinate(y1)};
     return s->oversized;
 }
 
@@ -374,7 +404,10 @@ static int sd_pairs_by_lookup(sdWorld* world, sdPairSink* sink, uint32_t mask, d
         if (!c->shapeAlive[i]) continue;
         sdShape* shape = &c->shapes[i];
         double cells;
-        if (!shape->enlarged && sd_mark_oversized(shape, inverseCell, &cells)) {
+        sdCellRange range;
+        if (shape->enlarged) {
+            range = c->shapeCells[i]; // sized by the binning
+        } else if (sd_mark_oversized(shape, inverseCell, &range, &cells)) {
             if (sink == NULL) {
                 c->shapeEntries[(*oversized)++] = i;
             } else {
@@ -383,11 +416,9 @@ static int sd_pairs_by_lookup(sdWorld* world, sdPairSink* sink, uint32_t mask, d
             }
         }
         if (shape->oversized) continue;
-        const int32_t x0 = sd_cell_coordinate(shape->fatMinX, inverseCell), x1 = sd_cell_coordinate(shape->fatMaxX, inverseCell);
-        const int32_t y0 = sd_cell_coordinate(shape->fatMinY, inverseCell), y1 = sd_cell_coordinate(shape->fatMaxY, inverseCell);
-        const sdBroadEntry a = sd_shape_entry(world, i, x0, y0);
-        for (int32_t ix = x0; ix <= x1; ++ix) {
-            for (int32_t iy = y0; iy <= y1; ++iy) {
+        const sdBroadEntry a = sd_shape_entry(world, i, range.x0, range.y0);
+        for (int32_t ix = range.x0; ix <= range.x1; ++ix) {
+            for (int32_t iy = range.y0; iy <= range.y1; ++iy) {
                 const uint32_t k = sd_cell_bucket(ix, iy, mask);
                 if (start[k] == start[k + 1]) continue;
                 const int64_t cell = sd_cell_id(ix, iy);
@@ -404,8 +435,8 @@ static int sd_pairs_by_lookup(sdWorld* world, sdPairSink* sink, uint32_t mask, d
     return sdResult_ok;
 }
 
-/// Buckets or shapes a task of the pair tests takes at least.
-#define sdPairTaskBuckets 4096
+/// Buckets or shapes a task of the pair tests takes at least (2,048 buckets: about 1,000 to 2,000 entries).
+#define sdPairTaskBuckets 2048
 #define sdPairTaskShapes 512
 /// Most tasks the pair tests are cut into on the world's task pool (sdCollisionState.taskPairs).
 #define sdMaxPairTasks 64
@@ -497,19 +528,21 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t en
     // Entries: one per (binned shape, cell it covers); oversized shapes are kept apart.
     int64_t entryCount = 0;
     int32_t oversized = 0;
-    if (!SD_GROW(c->shapeEntries, n) || !SD_GROW(c->pairCounts, (size_t)n + 1)) return sdResult_outOfMemory;
+    if (!SD_GROW(c->shapeEntries, n) || !SD_GROW(c->shapeCells, n) || !SD_GROW(c->pairCounts, (size_t)n + 1))
+        return sdResult_outOfMemory;
     for (int32_t q = 0; q < binnedCount; ++q) {
         const int32_t i = binned != NULL ? binned[q] : q;
         if (!c->shapeAlive[i]) continue;
         double cells;
-        if (sd_mark_oversized(&c->shapes[i], inverseCell, &cells)) c->shapeEntries[oversized++] = i;
+        if (sd_mark_oversized(&c->shapes[i], inverseCell, &c->shapeCells[i], &cells)) c->shapeEntries[oversized++] = i;
         else entryCount += (int64_t)cells;
     }
     if (entryCount > INT32_MAX / 4) return sdResult_outOfMemory;
-    // Binning every shape: two buckets per entry. Looking up: every shape probes the buckets of the cells it covers
-    // and most hold none of its cells, so sixteen per entry, to make most probes find an empty bucket (a probe of a
-    // bucket holding another cell's entries reads them and mispredicts).
-    const int64_t perEntry = binAll ? 2 : 16;
+    // Binning every shape: one to two buckets per entry (the bucket walk visits every bucket, most of them empty at
+    // two per entry, and a bucket that mixes two cells costs only a box test per extra entry). Looking up: every
+    // shape probes the buckets of the cells it covers and most hold none of its cells, so sixteen per entry, to make
+    // most probes find an empty bucket (a probe of a bucket holding another cell's entries reads them and mispredicts).
+    const int64_t perEntry = binAll ? 1 : 16;
     uint32_t buckets = 64;
     while (buckets < (uint64_t)(perEntry * entryCount) && buckets < (1u << 30)) buckets *= 2;
     if ((int64_t)c->cellCapacity < (int64_t)buckets + 1) {
@@ -522,29 +555,30 @@ static int sd_find_enlarged_pairs(sdWorld* world, double inverseCell, int32_t en
         c->entryCapacity = capacity;
     }
 
-    // Counting sort of the entries by bucket.
+    // Counting sort of the entries by bucket. The arrays in locals: an entry's flags are a byte, which may alias
+    // anything, so the compiler reloaded the world's pointers after each entry it wrote.
     const uint32_t mask = buckets - 1;
     int32_t* start = c->cellStart;
+    sdBroadEntry* cellEntries = c->cellEntries;
+    const sdCellRange* shapeCells = c->shapeCells;
+    const uint8_t* shapeAlive = c->shapeAlive;
     for (uint32_t k = 0; k <= buckets; ++k) start[k] = 0;
     for (int pass = 0; pass < 2; ++pass) {
         for (int32_t q = 0; q < binnedCount; ++q) {
             const int32_t i = binned != NULL ? binned[q] : q;
-            if (!c->shapeAlive[i]) continue;
-            const sdShape* s = &c->shapes[i];
-            if (s->oversized) continue;
-            const int32_t x0 = sd_cell_coordinate(s->fatMinX, inverseCell), x1 = sd_cell_coordinate(s->fatMaxX, inverseCell);
-            const int32_t y0 = sd_cell_coordinate(s->fatMinY, inverseCell), y1 = sd_cell_coordinate(s->fatMaxY, inverseCell);
+            if (!shapeAlive[i]) continue;
+            const sdCellRange range = shapeCells[i];
+            if (range.x1 < range.x0) continue; // oversized: no cells
             if (pass == 0) {
-                for (int32_t ix = x0; ix <= x1; ++ix)
-                    for (int32_t iy = y0; iy <= y1; ++iy) start[sd_cell_bucket(ix, iy, mask) + 1] += 1;
+                for (int32_t ix = range.x0; ix <= range.x1; ++ix)
+                    for (int32_t iy = range.y0; iy <= range.y1; ++iy) start[sd_cell_bucket(ix, iy, mask) + 1] += 1;
                 continue;
             }
-            const sdBroadEntry entry = sd_shape_entry(world, i, x0, y0);
-            for (int32_t ix = x0; ix <= x1; ++ix) {
-                for (int32_t iy = y0; iy <= y1; ++iy) {
-                    sdBroadEntry* e = &c->cellEntries[start[sd_cell_bucket(ix, iy, mask)]++];
-                    *e = entry;
-                    e->cell = sd_cell_id(ix, iy);
+            sdBroadEntry entry = sd_shape_entry(world, i, range.x0, range.y0);
+            for (int32_t ix = range.x0; ix <= range.x1; ++ix) {
+                for (int32_t iy = range.y0; iy <= range.y1; ++iy) {
+                    entry.cell = sd_cell_id(ix, iy);
+                    cellEntries[start[sd_cell_bucket(ix, iy, mask)]++] = entry;
                 }
             }
         }

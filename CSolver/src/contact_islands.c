@@ -38,51 +38,66 @@ int sd_prepare_contact_islands(sdWorld* world) {
     sdSolverScratch* s = &world->scratch;
     if (sd_reserve_contact_islands(world) != sdResult_ok) return sdResult_outOfMemory;
     const int32_t n = world->slotCount;
+    // The arrays and the count in locals: the flag and row stores are bytes, which may alias anything, so the
+    // compiler reloaded every pointer and the count from the world after each of them.
+    int32_t* parent = c->islandParent;
+    int32_t* islandOfRoot = c->islandOfRoot;
+    int32_t* activeFound = c->activeFound;
+    int32_t* activeBody = c->activeBody;
+    uint8_t* activeRows = c->activeRows;
+    uint8_t* contactActive = c->contactActive;
+    uint8_t* contactSettled = c->contactSettled;
+    const int32_t* contactBodies = c->contactBodies;
+    const uint8_t* contactPoints = c->contactPoints;
+    const int32_t contactCount = c->contactCount;
     // Joints first (the layout's union-find is current after sd_prepare_constraints), then active contacts.
-    for (int32_t i = 0; i < n; ++i) c->islandParent[i] = s->layoutValid ? s->parent[i] : i;
-    c->activeCount = 0;
-    for (int32_t k = 0; k < c->contactCount; ++k) {
-        const int32_t bodyA = c->contactBodies[2 * k], bodyB = c->contactBodies[2 * k + 1];
-        const int32_t pointCount = c->contactPoints[k];
+    for (int32_t i = 0; i < n; ++i) parent[i] = s->layoutValid ? s->parent[i] : i;
+    int32_t activeCount = 0;
+    for (int32_t k = 0; k < contactCount; ++k) {
+        const int32_t bodyA = contactBodies[2 * k], bodyB = contactBodies[2 * k + 1];
+        const int32_t pointCount = contactPoints[k];
         const bool active = pointCount > 0 && (sd_moves(world, bodyA) || sd_moves(world, bodyB));
-        c->contactActive[k] = active;
-        c->contactSettled[k] = 0; // until the soft step says so
+        contactActive[k] = active;
+        contactSettled[k] = 0; // until the soft step says so
         if (!active) continue;
         // What the two grouping passes below need, so they need not walk the contacts again.
-        c->activeFound[c->activeCount] = k;
-        c->activeBody[c->activeCount] = sd_is_dynamic(world, bodyA) ? bodyA : bodyB;
-        c->activeRows[c->activeCount] = (uint8_t)(pointCount + 1); // a normal row per point, one friction row
-        c->activeCount += 1;
+        activeFound[activeCount] = k;
+        activeBody[activeCount] = sd_is_dynamic(world, bodyA) ? bodyA : bodyB;
+        activeRows[activeCount] = (uint8_t)(pointCount + 1); // a normal row per point, one friction row
+        activeCount += 1;
         if (!sd_is_dynamic(world, bodyA) || !sd_is_dynamic(world, bodyB)) continue;
-        const int32_t ra = sd_find(c->islandParent, bodyA), rb = sd_find(c->islandParent, bodyB);
-        if (ra != rb) c->islandParent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+        const int32_t ra = sd_find(parent, bodyA), rb = sd_find(parent, bodyB);
+        if (ra != rb) parent[ra > rb ? ra : rb] = ra < rb ? ra : rb;
     }
+    c->activeCount = activeCount;
 
     // Contact islands, numbered in order of their first active contact; contacts grouped by counting sort.
-    for (int32_t i = 0; i < n; ++i) c->islandOfRoot[i] = -1;
+    sdContactIsland* islands = c->contactIslands;
+    for (int32_t i = 0; i < n; ++i) islandOfRoot[i] = -1;
     int32_t islandCount = 0;
-    for (int32_t j = 0; j < c->activeCount; ++j) {
-        const int32_t root = sd_find(c->islandParent, c->activeBody[j]);
-        if (c->islandOfRoot[root] < 0) {
-            sdContactIsland* island = &c->contactIslands[islandCount];
+    for (int32_t j = 0; j < activeCount; ++j) {
+        const int32_t root = sd_find(parent, activeBody[j]);
+        if (islandOfRoot[root] < 0) {
+            sdContactIsland* island = &islands[islandCount];
             island->contactCount = island->layoutCount = island->rowCount = 0;
-            c->islandOfRoot[root] = islandCount++;
+            islandOfRoot[root] = islandCount++;
         }
-        c->activeBody[j] = c->islandOfRoot[root]; // from here on: its island
-        sdContactIsland* island = &c->contactIslands[c->activeBody[j]];
+        activeBody[j] = islandOfRoot[root]; // from here on: its island
+        sdContactIsland* island = &islands[activeBody[j]];
         island->contactCount += 1;
-        island->rowCount += c->activeRows[j];
+        island->rowCount += activeRows[j];
     }
     c->contactIslandCount = islandCount;
     int32_t start = 0;
     for (int32_t k = 0; k < islandCount; ++k) {
-        c->contactIslands[k].contactStart = start;
-        start += c->contactIslands[k].contactCount;
-        c->contactIslands[k].contactCount = 0;
+        islands[k].contactStart = start;
+        start += islands[k].contactCount;
+        islands[k].contactCount = 0;
     }
-    for (int32_t j = 0; j < c->activeCount; ++j) {
-        sdContactIsland* island = &c->contactIslands[c->activeBody[j]];
-        c->activeContacts[island->contactStart + island->contactCount++] = c->activeFound[j];
+    int32_t* activeContacts = c->activeContacts;
+    for (int32_t j = 0; j < activeCount; ++j) {
+        sdContactIsland* island = &islands[activeBody[j]];
+        activeContacts[island->contactStart + island->contactCount++] = activeFound[j];
     }
 
     // The joint layout islands each contact island holds.

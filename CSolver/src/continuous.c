@@ -165,19 +165,27 @@ void sd_solve_continuous(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     sdSolverScratch* s = &world->scratch;
     if (c->shapeCount == 0) return;
+    // The world's arrays and counts in locals: the byte stores below may alias anything, and the compiler
+    // reloaded every pointer after each of them.
+    const int32_t slotCount = world->slotCount;
+    const uint8_t* awake = world->awake;
+    const double *x = world->x, *y = world->y, *angle = world->angle;
+    const double *x0 = s->x0, *y0 = s->y0, *a0 = s->a0;
+    const double *bodyThickness = c->bodyThickness, *bodyExtent = c->bodyExtent;
+    uint8_t* bodyFast = c->bodyFast;
     // Per body, the earliest impact of this substep (the layout's spare per-body scratch holds it).
     double* impact = s->islandSleep;
-    for (int32_t i = 0; i < world->slotCount; ++i) impact[i] = 1.0;
+    for (int32_t i = 0; i < slotCount; ++i) impact[i] = 1.0;
     // A bound on how far any point of each body moved: a contact whose bodies together moved less than a quarter
     // of the thinner one's thickness cannot have passed through (most contacts of a pile stop at this test).
     double* motion = c->bodyMotion;
     double thinnest = INFINITY;
-    for (int32_t i = 0; i < world->slotCount; ++i) {
+    for (int32_t i = 0; i < slotCount; ++i) {
         motion[i] = 0.0;
-        if (c->bodyThickness[i] < thinnest) thinnest = c->bodyThickness[i];
-        if (!world->awake[i]) continue;
-        const double dx = world->x[i] - s->x0[i], dy = world->y[i] - s->y0[i];
-        motion[i] = sqrt(dx * dx + dy * dy) + fabs(world->angle[i] - s->a0[i]) * c->bodyExtent[i];
+        if (bodyThickness[i] < thinnest) thinnest = bodyThickness[i];
+        if (!awake[i]) continue;
+        const double dx = x[i] - x0[i], dy = y[i] - y0[i];
+        motion[i] = sqrt(dx * dx + dy * dy) + fabs(angle[i] - a0[i]) * bodyExtent[i];
     }
     // Each side's room: a body that moved at most `room` leaves a contact with another such body to the quick test
     // below, which it passes (motion[a] + motion[b] rounds to at most room + room = a quarter of the thinnest
@@ -186,24 +194,27 @@ void sd_solve_continuous(sdWorld* world) {
     const double quarter = 0.25 * thinnest, room = 0.5 * quarter;
     const bool exact = room + room == quarter; // not so only if the halving lost a bit (subnormal)
     int32_t fastCount = 0;
-    for (int32_t i = 0; i < world->slotCount; ++i) {
-        c->bodyFast[i] = !(exact && motion[i] <= room);
-        fastCount += c->bodyFast[i];
+    for (int32_t i = 0; i < slotCount; ++i) {
+        const bool fast = !(exact && motion[i] <= room);
+        bodyFast[i] = fast;
+        fastCount += fast;
     }
     bool any = false;
-    for (int32_t k = 0; k < c->contactCount && fastCount > 0; ++k) {
+    const int32_t* contactBodies = c->contactBodies;
+    const int32_t contactCount = fastCount > 0 ? c->contactCount : 0;
+    for (int32_t k = 0; k < contactCount; ++k) {
         // The bodies from the step's compact copy (written by the collision pass): the contact record only when
         // the quick test fails.
-        const int32_t a = c->contactBodies[2 * k], b = c->contactBodies[2 * k + 1];
-        if (!(c->bodyFast[a] | c->bodyFast[b])) continue;
-        const double thin = c->bodyThickness[a] < c->bodyThickness[b] ? c->bodyThickness[a] : c->bodyThickness[b];
+        const int32_t a = contactBodies[2 * k], b = contactBodies[2 * k + 1];
+        if (!(bodyFast[a] | bodyFast[b])) continue;
+        const double thin = bodyThickness[a] < bodyThickness[b] ? bodyThickness[a] : bodyThickness[b];
         if (!(motion[a] + motion[b] > 0.25 * thin)) continue;
-        const bool movesA = world->awake[a], movesB = world->awake[b];
+        const bool movesA = awake[a], movesB = awake[b];
         if (!movesA && !movesB) continue;
         // sd_time_of_impact's first test on the bodies' thinnest and widest shapes (bodyThickness, bodyExtent):
         // passed there, it passes for the contact's shapes, and neither the contact nor the shape records are read
         // (most contacts of a falling crowd stop here).
-        if (sd_moved_slowly(world, a, b, thin, c->bodyExtent[a], c->bodyExtent[b])) continue;
+        if (sd_moved_slowly(world, a, b, thin, bodyExtent[a], bodyExtent[b])) continue;
         const sdContact* contact = &c->contacts[k];
         const double t = sd_time_of_impact(world, contact->shapeA, contact->shapeB, 1.0);
         if (!(t < 1.0)) continue;
@@ -215,10 +226,10 @@ void sd_solve_continuous(sdWorld* world) {
     // largest extent: when that moved at most half the speculative distance since the pass, so did each of its
     // shapes (sd_outran_impact's first test; rounding is monotonic), and none of its shape records is read. A
     // body's impact is the least of its shapes', whatever their order.
-    for (int32_t b = 0; b < world->slotCount; ++b) {
-        if (!world->awake[b] || world->shapeHead[b] < 0) continue;
-        const double px = world->x[b] - c->collideX[b], py = world->y[b] - c->collideY[b];
-        const double moved = sqrt(px * px + py * py) + fabs(world->angle[b] - c->collideAngle[b]) * c->bodyExtent[b];
+    for (int32_t b = 0; b < slotCount; ++b) {
+        if (!awake[b] || world->shapeHead[b] < 0) continue;
+        const double px = x[b] - c->collideX[b], py = y[b] - c->collideY[b];
+        const double moved = sqrt(px * px + py * py) + fabs(angle[b] - c->collideAngle[b]) * bodyExtent[b];
         if (!(moved > 0.5 * sdSpeculativeBase)) continue;
         for (int32_t i = world->shapeHead[b]; i >= 0; i = c->shapes[i].next) {
             const double t = sd_outran_impact(world, i);
@@ -228,7 +239,7 @@ void sd_solve_continuous(sdWorld* world) {
         }
     }
     if (!any) return;
-    for (int32_t i = 0; i < world->slotCount; ++i) {
+    for (int32_t i = 0; i < slotCount; ++i) {
         if (!(impact[i] < 1.0)) continue;
         sd_pose_at(world, i, impact[i], &world->x[i], &world->y[i], &world->angle[i]);
     }

@@ -201,6 +201,12 @@ typedef struct sdBroadEntry {
     uint8_t flags;                 // sdBroadFlag_…
 } sdBroadEntry;
 
+/// The grid cells a kept box covers, x0..x1 by y0..y1 (empty, x1 < x0, for a shape too large to bin): worked out once
+/// a pass, where the box is sized for the grid, and read by the binning's two passes and the lookups.
+typedef struct sdCellRange {
+    int32_t x0, y0, x1, y1;
+} sdCellRange;
+
 /// Everything the collision stages keep in a world.
 typedef struct sdCollisionState {
     // Shapes (slot + generation, like bodies and joints).
@@ -242,6 +248,7 @@ typedef struct sdCollisionState {
     sdBroadEntry* cellEntries; // entries (binned shapes) in bucket order
     int32_t cellCapacity, entryCapacity;
     int32_t* shapeEntries;  // scratch: the oversized shapes
+    sdCellRange* shapeCells; // scratch per shape slot: the grid cells its kept box covers (sized by the pass that bins it)
     int32_t* enlargedShapes; // the shapes enlarged this pass, in slot order (per shape slot of capacity)
     // Worker threads: per shape slot, what the bounds pass's tasks found (sdMark…) and its kept box's larger side
     // if its body moves.

@@ -319,7 +319,7 @@ void sd_free_collision(sdCollisionState* c) {
     }
     void* buffers[] = {c->shapes, c->shapeHot, c->shapeAlive, c->shapeGeneration, c->shapeFreeSlots, c->contacts,
                        c->nextContacts, c->pairs, c->pairScratch, c->cellStart, c->cellEntries,
-                       c->shapeEntries, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->bodyFast, c->stillShapes, c->enlargedShapes, c->posedShapes,
+                       c->shapeEntries, c->shapeCells, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->bodyFast, c->stillShapes, c->enlargedShapes, c->posedShapes,
                        c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->contactSettled, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softLaneBodies, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softBodyStart, c->softLocal, c->softDepth, c->softAdjacencyStart,
                        c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softSlotOf,
