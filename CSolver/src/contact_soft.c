@@ -287,12 +287,10 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
     const sdV4 wa = SD_START_LANES(startA, w), wb = SD_START_LANES(startB, w);
     sdV4 sumAx = zero, sumAy = zero, sumBx = zero, sumBy = zero, ca[2], cb[2];
     sdM4 bounces = {0, 0, 0, 0};
-    // A block of one-point contacts (a block holds one kind) reads no second points: their lines are not fetched.
+    // A block of one-point contacts (a block holds one kind) has no second points: their lines are neither read
+    // nor written (the sweeps, warm starts, restitution and store go by the point counts).
     const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
-    if (!twoPoints) {
-        memset(&block->points[1], 0, sizeof block->points[1]);
-        ca[1] = cb[1] = zero;
-    }
+    if (!twoPoints) ca[1] = cb[1] = zero;
     for (int p = 0; p < (twoPoints ? 2 : 1); ++p) {
 #define SD_POINT_LANES(field) SD_CONTACT_LANES(points[p].field)
         const sdM4 has = counts > p;
@@ -372,9 +370,11 @@ SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end,
     for (int32_t index = first; index < end; ++index) {
         if (fetch && index + sdPrepareAhead < end) {
             const int32_t ahead = (index + sdPrepareAhead) * sdSoftLanes;
+            bool twoPoints = false;
             for (int32_t slot = ahead; slot < ahead + sdSoftLanes; ++slot) {
                 const int32_t k = c->softSlotContact[slot];
                 if (k < 0) continue;
+                twoPoints |= c->contactPoints[k] == 2;
                 // The lines of the record the preparation reads (up to its last point's approach speed) only: a
                 // one-point contact's are half the record's.
                 const char* record = (const char*)&c->contacts[k];
@@ -388,8 +388,10 @@ SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end,
                 SD_PREFETCH(&c->softBodyStart[ends[0]]);
                 SD_PREFETCH(&c->softBodyStart[ends[1]]);
             }
-            const char* block = (const char*)&c->soft[index + sdPrepareAhead]; // written whole: fetch it to own
-            for (size_t at = 0; at < sizeof(sdSoftBlock); at += 64) __builtin_prefetch(block + at, 1);
+            // The lines it writes (a block of one-point contacts has no second points): fetched to own.
+            const char* block = (const char*)&c->soft[index + sdPrepareAhead];
+            const size_t written = twoPoints ? sizeof(sdSoftBlock) : offsetof(sdSoftBlock, points[1]);
+            for (size_t at = 0; at < written; at += 64) __builtin_prefetch(block + at, 1);
         }
         if (warm) sd_prepare_block(c, index, nullBody, h, true);
         else sd_prepare_block(c, index, nullBody, h, false);

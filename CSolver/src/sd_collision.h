@@ -148,7 +148,8 @@ typedef struct sdSoftPointLanes {
 /// one vector instead of gathering it from four records. The preparation builds a block's lanes together
 /// (contact_soft.c). The contacts of a block share no moving body (contact_order.c); lane `slot % sdSoftLanes` of
 /// block `slot / sdSoftLanes`. A padding lane joins the null body with zero points and zero masses, and pushes
-/// nothing; a one-point contact's second point is zeros.
+/// nothing; a one-point contact's second point is zeros, and a block of one-point contacts (a block holds one kind)
+/// leaves its second points unset: nothing reads them.
 typedef struct sdSoftBlock {
     int32_t a[sdSoftLanes], b[sdSoftLanes];      // local body slots (softBodies)
     int32_t pointCount[sdSoftLanes];             // 0 in a padding lane

@@ -100,7 +100,7 @@ SD_INLINE sdV4 sd_point_separation(const sdSoftPointLanes* sp, sdV4 nx, sdV4 ny,
 /// point (or without points: padding) keeps the velocities it had, as the one-at-a-time loop skips those pushes.
 /// The points' separations are noted too: the positions hold still through the substep's biased sweeps, so those
 /// read them instead of gathering the bodies' motion and working them out again, sweep after sweep (a block of
-/// one-point contacts has no second ones to note).
+/// one-point contacts has no second points: it reads none, as its lanes would skip their pushes).
 SD_INLINE void sd_warm_start_block(sdSoftBlock* block, sdSoftBody* bodies) {
     sdBodyLanes a = sd_gather_bodies(bodies, block->a);
     sdBodyLanes b = sd_gather_bodies(bodies, block->b);
@@ -108,10 +108,10 @@ SD_INLINE void sd_warm_start_block(sdSoftBlock* block, sdSoftBody* bodies) {
     const sdM4 counts = {count[0], count[1], count[2], count[3]};
     const sdV4 nx = sd_v4_load(block->nx), ny = sd_v4_load(block->ny);
     const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
-    for (int p = 0; p < 2; ++p) {
+    for (int p = 0; p < (twoPoints ? 2 : 1); ++p) {
         const sdM4 has = counts > p;
         sdSoftPointLanes* sp = &block->points[p];
-        if (p == 0 || twoPoints) sd_v4_store(sp->separation, sd_point_separation(sp, nx, ny, &a, &b));
+        sd_v4_store(sp->separation, sd_point_separation(sp, nx, ny, &a, &b));
         sdBodyLanes pushedA = a, pushedB = b;
         sd_push_lanes(&pushedA, &pushedB, nx, ny, sd_v4_load(sp->ca), sd_v4_load(sp->cb), sd_v4_load(sp->impulse));
         sd_select_velocities(has, &pushedA, &a);
