@@ -16,6 +16,13 @@ extern "C" {
 /// solve falls back to conjugate gradients. Default false.
 sdResult sdWorld_SetFailingFactorizationsForTesting(sdWorld* world, bool fail);
 
+/// Test hook: while `stream` is true, every sparse factor analysed from then on (a new layout: joints or bodies
+/// added or removed) is treated as one too large for the caches, as the 100,000-cell grid's is: its substitutions
+/// take only small supernodes four columns at a time, and the backward one reads a second single-precision copy
+/// with the columns in reverse order. The same arithmetic in the same order as the cached path (the same bits);
+/// lets tests run the streamed path on small grids. Default false.
+sdResult sdWorld_SetStreamedFactorsForTesting(sdWorld* world, bool stream);
+
 #ifdef __cplusplus
 }
 #endif

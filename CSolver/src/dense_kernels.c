@@ -182,16 +182,13 @@ SD_INLINE void sd_block_backward(const double* restrict block, int32_t m, int32_
 }
 
 
-/// Factors whose packed copy is at most this many bytes (the 10,000-cell grid's: 2 MB) take every supernode's
-/// forward step four columns at a time; larger ones (the 100,000-cell grid's: 26 MB, streamed from memory) only
-/// in supernodes of at most sdForwardBlockRows rows, their large separators column by column, one stream a
-/// block. Measured per packed substitution: 10,000-cell grid 238 -> 230 us with blocks at every size; 100,000-cell
-/// grid 4.5 -> 5.0 ms with blocks up to 256 rows, 5.1 ms at every size.
-#define sdPackedCachedBytes ((size_t)8 << 20)
-
-/// The largest supernode (rows) that sd_packed_forward takes four columns at a time, for this factor.
+/// The largest supernode (rows) that sd_packed_forward takes four columns at a time, for this factor: every one
+/// in a factor the caches hold; in a streamed one (sdSparseIsland.streamed) only supernodes of at most
+/// sdForwardBlockRows rows, the large separators column by column, one stream a block. Measured per packed
+/// substitution: 10,000-cell grid 238 -> 230 us with blocks at every size; 100,000-cell grid 4.5 -> 5.0 ms with
+/// blocks up to 256 rows, 5.1 ms at every size.
 static inline int32_t sd_packed_block_rows(const sdSparseIsland* factor) {
-    return factor->nonzeros * sizeof(float) <= sdPackedCachedBytes ? INT32_MAX : sdForwardBlockRows;
+    return factor->streamed ? sdForwardBlockRows : INT32_MAX;
 }
 
 /// Forward substitution with one supernode's packed single-precision columns (column k: its rows k..m−1, the
@@ -353,15 +350,23 @@ SD_INLINE const float* sd_packed_last_column(const float* packed, int32_t m, int
     return packed + k * (size_t)m - k * (k - 1) / 2;
 }
 
-/// The start of column k − 1 from column k's `ck` (m − k + 1 entries before it); column 0's stays (the walks end
-/// there).
-SD_INLINE const float* sd_packed_previous_column(const float* ck, int32_t m, int32_t k) {
-    if (k > 0) ck -= m - k + 1;
-    return ck;
+/// Where the backward substitution starts a supernode: its last column, in the reverse copy of a streamed factor
+/// (sdSparseState.packedReverse: the block's first) or in the packed one.
+SD_INLINE const float* sd_backward_first_column(const sdSparseState* sp, const sdSupernode* node, bool reverse) {
+    if (reverse) return sp->packedReverse + node->reverseStart;
+    const float* packed = sp->packed + node->packedStart;
+    return node->count > 0 ? sd_packed_last_column(packed, node->rowCount, node->count) : packed;
+}
+
+/// The start of column k − 1 from column k's `ck`: in the reverse copy m − k entries on, in the packed one
+/// m − k + 1 entries before (column 0's stays there: the walks end at it).
+SD_INLINE const float* sd_backward_next_column(const float* ck, int32_t m, int32_t k, bool reverse) {
+    if (reverse) return ck + (m - k);
+    return k > 0 ? ck - (m - k + 1) : ck;
 }
 
 /// Column k of the packed backward substitution: y[k] ← (y[k] − L21[:,k]ᵀ·below − L11[k+1:,k]ᵀ·y[k+1:]) / L_kk.
-/// `ck`: column k's start (sd_packed_last_column, then sd_packed_previous_column).
+/// `ck`: column k's start (sd_backward_first_column, then sd_backward_next_column).
 SD_INLINE void sd_packed_backward_column(const float* restrict ck, int32_t m, int32_t w, int32_t k,
                                          double* restrict y, const double* restrict below) {
     const int32_t inside = w - k - 1;
@@ -371,13 +376,14 @@ SD_INLINE void sd_packed_backward_column(const float* restrict ck, int32_t m, in
 }
 
 /// Backward substitution with one supernode's packed columns: y[0..w) ← L11⁻ᵀ·(y − L21ᵀ·below), walking the
-/// columns from the last (sd_packed_backward_column).
-SD_INLINE void sd_packed_backward(const float* restrict packed, int32_t m, int32_t w, double* restrict y,
-                                  const double* restrict below) {
-    const float* ck = sd_packed_last_column(packed, m, w);
+/// columns from the last (sd_packed_backward_column), in the reverse copy of a streamed factor or the packed one.
+SD_INLINE void sd_packed_backward(const sdSparseState* sp, const sdSupernode* node, double* restrict y,
+                                  const double* restrict below, bool reverse) {
+    const int32_t m = node->rowCount, w = node->count;
+    const float* ck = sd_backward_first_column(sp, node, reverse);
     for (int32_t k = w - 1; k >= 0; --k) {
         sd_packed_backward_column(ck, m, w, k, y, below);
-        ck = sd_packed_previous_column(ck, m, k);
+        ck = sd_backward_next_column(ck, m, k, reverse);
     }
 }
 
@@ -391,8 +397,8 @@ SD_INLINE void sd_gather_below(const sdSparseState* sp, const sdSupernode* node,
 /// sdPrefetchLines cache lines of each: it walks the factor from its end right after the factorisation wrote it
 /// from its start, so the blocks written first (the leaves') have left the cache, and a descending walk over
 /// small blocks is not one the hardware prefetchers follow. Measured right after a factorisation: 10,000-cell grid
-/// 0.54 -> 0.31 ms, 100,000-cell grid 8.0 -> 4.8 ms. (The packed backward substitution, whose factor is half
-/// the size and read again every iteration, measured no faster with it.)
+/// 0.54 -> 0.31 ms, 100,000-cell grid 8.0 -> 4.8 ms. (The packed backward substitution reads its reverse copy
+/// ascending instead, sdSparseState.packedReverse: the prefetchers follow that walk.)
 #define sdPrefetchAhead 4
 #define sdPrefetchLines 1024
 
@@ -403,12 +409,13 @@ SD_INLINE void sd_prefetch_block(const sdSparseState* sp, const sdSupernode* nod
     for (size_t offset = 0; offset < bytes && offset < sdPrefetchLines * 64; offset += 64) SD_PREFETCH(start + offset);
 }
 
-/// One supernode's step of the backward substitution, with the packed or the double factor.
+/// One supernode's step of the backward substitution, with the packed or the double factor (`reverse`: the
+/// packed factor's reverse copy).
 SD_INLINE void sd_backward_node(const sdSparseState* sp, const sdSupernode* node, double* x, double* below,
-                                bool packed) {
+                                bool packed, bool reverse) {
     sd_gather_below(sp, node, x, below);
     if (packed) {
-        sd_packed_backward(sp->packed + node->packedStart, node->rowCount, node->count, x + node->first, below);
+        sd_packed_backward(sp, node, x + node->first, below, reverse);
     } else {
         sd_block_backward(sp->factor + node->factorStart, node->rowCount, node->count, x + node->first, below);
     }
@@ -420,30 +427,28 @@ SD_INLINE void sd_backward_node(const sdSparseState* sp, const sdSupernode* node
 /// (The same with the double factor, used once per direct solve, measured slower on the 100,000-cell grid: its
 /// blocks come from memory, and two streams at once do not help.)
 SD_INLINE void sd_packed_backward_pair(const sdSparseState* sp, const sdSupernode* nodeA, const sdSupernode* nodeB,
-                                       double* x, double* restrict belowA, double* restrict belowB) {
+                                       double* x, double* restrict belowA, double* restrict belowB, bool reverse) {
     sd_gather_below(sp, nodeA, x, belowA);
     sd_gather_below(sp, nodeB, x, belowB);
     const int32_t mA = nodeA->rowCount, wA = nodeA->count, mB = nodeB->rowCount, wB = nodeB->count;
     double* restrict yA = x + nodeA->first;
     double* restrict yB = x + nodeB->first;
-    const float* restrict pA = sp->packed + nodeA->packedStart;
-    const float* restrict pB = sp->packed + nodeB->packedStart;
+    const float* cA = sd_backward_first_column(sp, nodeA, reverse);
+    const float* cB = sd_backward_first_column(sp, nodeB, reverse);
     int32_t kA = wA - 1, kB = wB - 1;
-    const float* cA = wA > 0 ? sd_packed_last_column(pA, mA, wA) : pA;
-    const float* cB = wB > 0 ? sd_packed_last_column(pB, mB, wB) : pB;
     for (; kA >= 0 && kB >= 0; --kA, --kB) {
         sd_packed_backward_column(cA, mA, wA, kA, yA, belowA);
         sd_packed_backward_column(cB, mB, wB, kB, yB, belowB);
-        cA = sd_packed_previous_column(cA, mA, kA);
-        cB = sd_packed_previous_column(cB, mB, kB);
+        cA = sd_backward_next_column(cA, mA, kA, reverse);
+        cB = sd_backward_next_column(cB, mB, kB, reverse);
     }
     for (; kA >= 0; --kA) {
         sd_packed_backward_column(cA, mA, wA, kA, yA, belowA);
-        cA = sd_packed_previous_column(cA, mA, kA);
+        cA = sd_backward_next_column(cA, mA, kA, reverse);
     }
     for (; kB >= 0; --kB) {
         sd_packed_backward_column(cB, mB, wB, kB, yB, belowB);
-        cB = sd_packed_previous_column(cB, mB, kB);
+        cB = sd_backward_next_column(cB, mB, kB, reverse);
     }
 }
 
@@ -460,15 +465,16 @@ static inline int32_t sd_subtree_start(const sdSupernode* nodes, int32_t j) {
 /// The packed backward steps of root k (two children) and its two subtrees in lockstep, a supernode of each at a
 /// time (sd_packed_backward_pair); returns the supernode before the first subtree.
 SD_INLINE int32_t sd_packed_backward_root(const sdSparseState* sp, const sdSupernode* nodes, int32_t k, double* x,
-                                          double* below, double* belowB) {
-    sd_backward_node(sp, &nodes[k], x, below, true);
+                                          double* below, double* belowB, bool reverse) {
+    sd_backward_node(sp, &nodes[k], x, below, true, reverse);
     int32_t a = k - 1; // the second subtree, down to aEnd
     const int32_t aEnd = sd_subtree_start(nodes, a);
     int32_t b = aEnd - 1; // the first, down to bEnd
     const int32_t bEnd = sd_subtree_start(nodes, b);
-    for (; a >= aEnd && b >= bEnd; --a, --b) sd_packed_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB);
-    for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, true);
-    for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, true);
+    for (; a >= aEnd && b >= bEnd; --a, --b)
+        sd_packed_backward_pair(sp, &nodes[a], &nodes[b], x, below, belowB, reverse);
+    for (; a >= aEnd; --a) sd_backward_node(sp, &nodes[a], x, below, true, reverse);
+    for (; b >= bEnd; --b) sd_backward_node(sp, &nodes[b], x, below, true, reverse);
     return bEnd - 1;
 }
 
@@ -498,15 +504,17 @@ SD_INLINE int32_t sd_forward_node(const sdSparseState* sp, const sdSupernode* no
 /// postorder (two subtrees' updates of a shared ancestor row must keep their order).
 /// The backward pass over the supernodes [first, last] of `nodes`, from the last (its ancestors' rows final): with
 /// the packed factor a root's two subtrees in lockstep, with the double one asking for the blocks ahead. `below`
-/// and `belowB` each have room for a supernode's rows.
-SD_INLINE void sd_backward_range(const sdSparseState* sp, const sdSupernode* nodes, int32_t first, int32_t last,
-                                 double* x, double* below, double* belowB, bool packed) {
+/// and `belowB` each have room for a supernode's rows. `factor`: the island's (a streamed one's packed backward
+/// pass reads the reverse copy).
+SD_INLINE void sd_backward_range(const sdSparseState* sp, const sdSparseIsland* factor, const sdSupernode* nodes,
+                                 int32_t first, int32_t last, double* x, double* below, double* belowB, bool packed) {
+    const bool reverse = packed && factor->streamed;
     int32_t k = last;
     if (packed && k - 2 >= first && nodes[k].childCount == 2)
-        k = sd_packed_backward_root(sp, nodes, k, x, below, belowB);
+        k = sd_packed_backward_root(sp, nodes, k, x, below, belowB, reverse);
     for (; k >= first; --k) {
         if (!packed && k - sdPrefetchAhead >= first) sd_prefetch_block(sp, &nodes[k - sdPrefetchAhead]);
-        sd_backward_node(sp, &nodes[k], x, below, packed);
+        sd_backward_node(sp, &nodes[k], x, below, packed, reverse);
     }
 }
 
@@ -516,7 +524,7 @@ SD_INLINE void sd_supernode_solve(const sdSparseState* sp, const sdSparseIsland*
     for (int32_t k = 0; k < factor->superCount && packed; ++k)
         sd_forward_node(sp, &nodes[k], x, below, true, sd_packed_block_rows(factor), INT32_MAX, NULL);
     // Room for two supernodes' rows in the scratch (sparse_symbolic.c).
-    sd_backward_range(sp, nodes, 0, factor->superCount - 1, x, below, below + sp->frontCapacity / 2, packed);
+    sd_backward_range(sp, factor, nodes, 0, factor->superCount - 1, x, below, below + sp->frontCapacity / 2, packed);
 }
 SD_INLINE void sd_block_body(const sdSparseState* sp, const sdSparseIsland* factor, double* x) {
     sd_supernode_solve(sp, factor, x, false);
@@ -546,9 +554,11 @@ SD_INLINE void sd_task_forward_body(const sdSparseState* sp, const sdSparseIslan
 }
 
 /// A task's backward pass (its ancestors' rows final), in the task's own scratch.
-SD_INLINE void sd_task_backward_body(const sdSparseState* sp, const sdSparseTask* task, double* x, bool packed) {
+SD_INLINE void sd_task_backward_body(const sdSparseState* sp, const sdSparseIsland* factor, const sdSparseTask* task,
+                                     double* x, bool packed) {
     double* below = sp->taskScratch + task->scratchStart;
-    sd_backward_range(sp, sp->supernodes, task->nodeStart, task->nodeEnd - 1, x, below, below + task->rows, packed);
+    sd_backward_range(sp, factor, sp->supernodes, task->nodeStart, task->nodeEnd - 1, x, below, below + task->rows,
+                      packed);
 }
 
 /// The forward pass over the supernodes above the tasks (packed), the tasks' deferred updates in their place.
@@ -576,7 +586,7 @@ SD_INLINE void sd_top_backward_body(const sdSparseState* sp, const sdSparseIslan
             t -= 1;
             continue;
         }
-        sd_backward_node(sp, &sp->supernodes[k], x, sp->front, packed);
+        sd_backward_node(sp, &sp->supernodes[k], x, sp->front, packed, packed && factor->streamed);
     }
 }
 
@@ -610,13 +620,11 @@ typedef struct sdSubstitutionKernels {
     }                                                                                                          \
     attributes static void sd_task_backward_packed_##suffix(const sdSparseState* sp, const sdSparseIsland* f,   \
                                                             const sdSparseTask* t, double* x) {               \
-        (void)f;                                                                                              \
-        sd_task_backward_body(sp, t, x, true);                                                                \
+        sd_task_backward_body(sp, f, t, x, true);                                                             \
     }                                                                                                          \
     attributes static void sd_task_backward_block_##suffix(const sdSparseState* sp, const sdSparseIsland* f,    \
                                                            const sdSparseTask* t, double* x) {                \
-        (void)f;                                                                                              \
-        sd_task_backward_body(sp, t, x, false);                                                               \
+        sd_task_backward_body(sp, f, t, x, false);                                                            \
     }                                                                                                          \
     attributes static void sd_top_forward_##suffix(const sdSparseState* sp, const sdSparseIsland* f, double* x) { \
         sd_top_forward_body(sp, f, x);                                                                        \

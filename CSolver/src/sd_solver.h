@@ -62,6 +62,7 @@ typedef struct sdSupernode {
     int32_t childCount;          // children in the assembly tree: their update matrices are on top of the stack
     size_t factorStart;          // its block of L: rowCount × count, column-major, in sdSparseState.factor
     size_t packedStart;          // its columns below the diagonal, packed, in single precision (sdSparseState.packed)
+    size_t reverseStart;         // streamed factors: the same columns, last first, in sdSparseState.packedReverse
 } sdSupernode;
 
 /// One row of a sparse-path island as its solve reads it, in elimination order: island-local body numbers (set
@@ -100,6 +101,8 @@ typedef struct sdSparseIsland {
     size_t pairBase;             // its first coupled pair
     size_t stackSize, frontSize; // doubles of update stack one factorisation needs, of substitution scratch
     int32_t taskStart, taskCount; // its subtrees run by workers (sdSparseState.tasks; none: all on one thread)
+    bool streamed;               // its packed copy outgrows the caches (sdPackedCachedBytes): substitutions stream
+                                 // it from memory, and the backward one reads the reverse copy
     bool valid;                  // the factor holds a factorisation (possibly of an older K)
     bool refactor;               // factorise again at the next solve
     int32_t solves;              // solves since the factorisation
@@ -146,6 +149,11 @@ typedef struct sdSparseState {
     size_t packedCapacity;
     float* packed;               // the factor's lower trapezoids, column by column, in single precision: what the
                                  // preconditioner streams (half the bytes, no upper triangles)
+    size_t packedReverseCapacity;
+    float* packedReverse;        // streamed factors' columns again, the supernodes and their columns in reverse
+                                 // order (each column's entries as in `packed`): the backward substitution walks the
+                                 // factor from its last column, and this copy it reads ascending, which the hardware
+                                 // prefetchers follow (the descending walk over `packed` they do not)
     size_t frontCapacity, stackCapacity;
     double* front;               // the substitutions' scratch: the rows below two supernodes (fronts are built in
                                  // the factor itself, sparse_numeric.c)

@@ -17,6 +17,9 @@
 /// A factorisation costs its flops over this many times a substitution's, in substitution-equivalents (measured
 /// on this machine: the fronts run at about twice the flop rate of the memory-bound substitutions).
 #define sdSparseFactorSpeedup 2.0
+/// Factors whose packed copy is larger than this many bytes are streamed from memory by every substitution (the
+/// 100,000-cell grid's: 26 MB; the 10,000-cell grid's, 2 MB, stays in the caches): sdSparseIsland.streamed.
+#define sdPackedCachedBytes ((size_t)8 << 20)
 /// Most preconditioned CG iterations before the solve gives up on the stale factor and factors at once.
 #define sdSparseMaxIterations 12
 /// Most worker subtrees (sdSparseTask) of one island.

@@ -82,6 +82,7 @@ struct sdWorld {
     sdSpringModel springModel;
     sdIslandSolver islandSolver;
     bool failFactorizations; // test hook (CSolverTesting.h): every direct factorisation reports failure
+    bool streamFactors;      // test hook (CSolverTesting.h): every sparse factor analysed counts as streamed
     bool bodySpaceDisabled;
     int32_t sparseBlasRows;   // sparse fronts with at least this many rows go through LAPACK/BLAS-3
     sdTaskPool* tasks;        // the worker threads (def.workerCount > 1), else NULL: sparse_*.c fork on it

@@ -80,9 +80,11 @@ typedef struct sdUpdateStack {
 
 /// Factors supernode k (its children's updates on `stack`, or a task's root's in the task's own region) and does
 /// its step of the forward substitution of x: rows below it at or beyond rowEnd are another run's, so their
-/// updates go to `*log` (advanced) instead of x. False when a pivot is not positive.
+/// updates go to `*log` (advanced) instead of x. `streamed`: the factor's (sdSparseIsland.streamed), whose columns
+/// also go to the reverse copy. False when a pivot is not positive.
 static bool sd_factor_node(sdWorld* world, sdSparseState* sp, int32_t base, int32_t pairEnd, int32_t k,
-                           sdUpdateStack* stack, double* x, double* below, int32_t rowEnd, double** log) {
+                           bool streamed, sdUpdateStack* stack, double* x, double* below, int32_t rowEnd,
+                           double** log) {
     const sdSupernode* node = &sp->supernodes[k];
     const int32_t m = node->rowCount, w = node->count, b = m - w;
     const size_t ld = (size_t)m;
@@ -118,6 +120,15 @@ static bool sd_factor_node(sdWorld* world, sdSparseState* sp, int32_t base, int3
         for (int32_t i = 1; i < m - j; ++i) packed[i] = (float)column[i];
         packed += m - j;
     }
+    if (streamed) { // the reverse copy's block holds the same columns last first: column 0 ends it
+        const float* source = sp->packed + node->packedStart;
+        float* reverse = sp->packedReverse + node->reverseStart + (size_t)(packed - source);
+        for (int32_t j = 0; j < w; ++j) {
+            reverse -= m - j;
+            memcpy(reverse, source, (size_t)(m - j) * sizeof(float));
+            source += m - j;
+        }
+    }
     sp->updateStart[k] = top;
     double* update = sp->stack + top;
     for (int32_t j = 0; j < b; ++j)
@@ -149,7 +160,8 @@ static void sd_factor_task(void* context, int32_t t) {
     double* log = below + 2 * (size_t)task->rows;
     bool ok = true;
     for (int32_t k = task->nodeStart; k < task->nodeEnd && ok; ++k)
-        ok = sd_factor_node(job->world, sp, job->base, job->pairEnd, k, &stack, job->x, below, task->rowEnd, &log);
+        ok = sd_factor_node(job->world, sp, job->base, job->pairEnd, k, job->factor->streamed, &stack, job->x, below,
+                            task->rowEnd, &log);
     job->ok[t] = ok;
 }
 
@@ -163,7 +175,7 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
     bool ok = true;
     if (factor->taskCount == 0) {
         for (int32_t k = factor->superStart; k < factor->superStart + factor->superCount && ok; ++k)
-            ok = sd_factor_node(world, sp, base, pairEnd, k, &stack, x, sp->front, INT32_MAX, &noLog);
+            ok = sd_factor_node(world, sp, base, pairEnd, k, factor->streamed, &stack, x, sp->front, INT32_MAX, &noLog);
     } else {
         // The tasks' subtrees at once, then the supernodes above them in postorder on this thread: where a task
         // comes in postorder its deferred updates of ancestor rows apply, in the order it made them, so every
@@ -181,7 +193,7 @@ bool sd_sparse_factor(sdWorld* world, const sdIsland* island, sdSparseIsland* fa
                 task += 1;
                 continue;
             }
-            ok = sd_factor_node(world, sp, base, pairEnd, k, &stack, x, sp->front, INT32_MAX, &noLog);
+            ok = sd_factor_node(world, sp, base, pairEnd, k, factor->streamed, &stack, x, sp->front, INT32_MAX, &noLog);
         }
     }
     sp->numericSeconds += sd_now() - start;

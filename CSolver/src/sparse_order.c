@@ -76,7 +76,7 @@ static void sd_emit(sdOrderContext* c, int32_t lo, int32_t hi, int32_t children)
     node->childCount = children;
     node->rowStart = node->rowCount = 0;
     node->factorStart = 0;
-    node->packedStart = 0;
+    node->packedStart = node->reverseStart = 0;
     for (int32_t p = lo; p < hi; ++p) {
         const int32_t local = c->rows[p];
         sp->elimination[c->island->rowStart + local] = c->next;

@@ -367,6 +367,15 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
         sp->nodeStack[stackTop++] = k;
     }
     if (frontReach > factor->factorSize) factor->factorSize = frontReach; // slack for the last fronts' spill
+    factor->streamed = world->streamFactors || factor->nonzeros * sizeof(float) > sdPackedCachedBytes;
+    // A streamed factor's reverse copy mirrors the island's range of the packed one: the last supernode's
+    // columns first.
+    for (int32_t k = superStart; k < superStart + superCount && factor->streamed; ++k) {
+        sdSupernode* node = &sp->supernodes[k];
+        const size_t entries = (size_t)node->rowCount * (size_t)node->count -
+                               (size_t)node->count * (size_t)(node->count - 1) / 2;
+        node->reverseStart = 2 * packedStart + factor->nonzeros - node->packedStart - entries;
+    }
     if (sd_sparse_partition(world, island, factor) != sdResult_ok) goto failed;
     // The island's layout takes the elimination order: every later loop over its rows (filling, products,
     // substitutions) then walks the factor's order, region by region, instead of the band's wavefront.
@@ -428,11 +437,12 @@ failed: // nothing of this island is kept
 /// Storage for every analysed factor (called once all islands are analysed).
 int sd_sparse_reserve_factors(sdWorld* world) {
     sdSparseState* sp = &world->scratch.sparse;
-    size_t factor = 0, packed = 0, front = 0, stack = 0, scratch = 0;
+    size_t factor = 0, packed = 0, reverse = 0, front = 0, stack = 0, scratch = 0;
     for (int32_t k = 0; k < sp->islandCount; ++k) {
         const sdSparseIsland* f = &sp->islands[k];
         factor = f->factorStart + f->factorSize;
         packed = f->packedStart + f->nonzeros;
+        if (f->streamed) reverse = packed;
         if (f->frontSize > front) front = f->frontSize;
         if (f->stackSize > stack) stack = f->stackSize;
         if (f->taskCount > 0) { // the islands' tasks share the scratch (islands are solved one at a time)
@@ -452,6 +462,10 @@ int sd_sparse_reserve_factors(sdWorld* world) {
     if (packed > sp->packedCapacity) {
         if (!SD_GROW(sp->packed, packed)) return sdResult_outOfMemory;
         sp->packedCapacity = packed;
+    }
+    if (reverse > sp->packedReverseCapacity) {
+        if (!SD_GROW(sp->packedReverse, reverse)) return sdResult_outOfMemory;
+        sp->packedReverseCapacity = reverse;
     }
     if (front > sp->frontCapacity) {
         if (!SD_GROW(sp->front, front)) return sdResult_outOfMemory;
@@ -484,8 +498,8 @@ void sd_sparse_free(sdSparseState* sp) {
     void* buffers[] = {sp->islands, sp->supernodes, sp->elimination, sp->layoutOf, sp->localOf, sp->mark, sp->map,
                        sp->work, sp->factorFixed, sp->vectorA, sp->vectorB, sp->projectionWarm,
                        sp->bodyMass, sp->islandBodies, sp->bodies, sp->side, sp->rowIndex,
-                       sp->factor, sp->packed, sp->front, sp->stack, sp->nodeStack, sp->updateStart,
-                       sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
+                       sp->factor, sp->packed, sp->packedReverse, sp->front, sp->stack, sp->nodeStack,
+                       sp->updateStart, sp->compact, sp->compactFixed, sp->bodyVector, sp->bodyLocal,
                        sp->relative, sp->pairStart, sp->pairRow, sp->pairSlot, sp->tasks, sp->taskScratch,
                        sp->logRow};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);

@@ -155,6 +155,12 @@ sdResult sdWorld_SetFailingFactorizationsForTesting(sdWorld* world, bool fail) {
     return sdResult_ok;
 }
 
+sdResult sdWorld_SetStreamedFactorsForTesting(sdWorld* world, bool stream) {
+    if (world == NULL) return sdResult_nullArgument;
+    world->streamFactors = stream;
+    return sdResult_ok;
+}
+
 sdStepStats sdWorld_GetStepStats(const sdWorld* world) {
     sdStepStats stats;
     memset(&stats, 0, sizeof stats);
