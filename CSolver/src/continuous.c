@@ -158,15 +158,15 @@ static bool sd_surely_kept(const sdWorld* world, int32_t i, double dx, double dy
 /// The earliest impact of shape i (of an awake body) with a shape that stays still this substep and that it has
 /// no contact with, or 1. Only a shape outside the box the collision pass kept for it can reach one: every point
 /// moved less than its centre's displacement plus its turn times its extent, and the kept box holds its bounds at
-/// the pass grown by half the speculative distance, so a smaller motion stays inside.
-static double sd_outran_impact(sdWorld* world, int32_t i) {
+/// the pass grown by half the speculative distance, so a smaller motion stays inside. (px, py) is its body's
+/// displacement since the pass, `distance` its length and `angle` the body's turn (its absolute value).
+static double sd_outran_impact(sdWorld* world, int32_t i, double px, double py, double distance, double angle) {
     const sdCollisionState* c = &world->collision;
     const sdSolverScratch* s = &world->scratch;
     const sdShape* shape = &c->shapes[i];
     const int32_t b = shape->body;
-    const double px = world->x[b] - c->collideX[b], py = world->y[b] - c->collideY[b];
-    const double turn = fabs(world->angle[b] - c->collideAngle[b]) * shape->extent;
-    const double moved = sqrt(px * px + py * py) + turn;
+    const double turn = angle * shape->extent;
+    const double moved = distance + turn;
     if (!(moved > 0.5 * sdSpeculativeBase)) return 1.0;
     if (sd_surely_kept(world, i, px, py, turn)) return 1.0; // (most falling shapes: no cos, sin or bounds)
     double rc, rs, minX, minY, maxX, maxY;
@@ -266,10 +266,11 @@ void sd_solve_continuous(sdWorld* world) {
     for (int32_t b = 0; b < slotCount; ++b) {
         if (!awake[b] || world->shapeHead[b] < 0) continue;
         const double px = x[b] - c->collideX[b], py = y[b] - c->collideY[b];
-        const double moved = sqrt(px * px + py * py) + fabs(angle[b] - c->collideAngle[b]) * bodyExtent[b];
+        const double distance = sqrt(px * px + py * py), turn = fabs(angle[b] - c->collideAngle[b]);
+        const double moved = distance + turn * bodyExtent[b];
         if (!(moved > 0.5 * sdSpeculativeBase)) continue;
         for (int32_t i = world->shapeHead[b]; i >= 0; i = c->shapes[i].next) {
-            const double t = sd_outran_impact(world, i);
+            const double t = sd_outran_impact(world, i, px, py, distance, turn);
             if (!(t < impact[b])) continue;
             impact[b] = t;
             any = true;
