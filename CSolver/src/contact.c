@@ -85,8 +85,7 @@ static int sd_update_joint_pairs(sdWorld* world) {
     return sdResult_ok;
 }
 
-/// Whether bodies a and b, both with joints, are joined by one (binary search of the sorted pair keys).
-static bool sd_bodies_joined(const sdWorld* world, int32_t a, int32_t b) {
+bool sd_bodies_joined(const sdWorld* world, int32_t a, int32_t b) {
     const sdCollisionState* c = &world->collision;
     const uint64_t key = (uint64_t)(uint32_t)(a < b ? a : b) << 32 | (uint64_t)(uint32_t)(a < b ? b : a);
     int32_t lo = 0, hi = c->jointPairCount;
@@ -96,62 +95,6 @@ static bool sd_bodies_joined(const sdWorld* world, int32_t a, int32_t b) {
         else hi = mid;
     }
     return lo < c->jointPairCount && c->jointPairs[lo] == key;
-}
-
-/// Computes the manifold of pair (a, b) into `contact`, carrying impulses over from `old` (matched by feature id)
-/// when it is the same contact (`old` may be `contact` itself).
-static void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact) {
-    sdCollisionState* c = &world->collision;
-    // What the update carries over, read before it writes (`old` may be `contact`): touch state and the points'
-    // impulses by feature id. Only the points below the count are copied (the others may never have been written).
-    int32_t carriedCount = 0;
-    bool touching = false;
-    uint32_t carriedId[2] = {0, 0}; // set, though only those below the count are read (for gcc's flow analysis)
-    double carriedNormal[2] = {0.0, 0.0}, carriedTangent[2] = {0.0, 0.0};
-    if (old != NULL) {
-        carriedCount = old->pointCount;
-        touching = old->touching;
-        if (carriedCount > 0) {
-            carriedId[0] = old->points[0].id;
-            carriedNormal[0] = old->points[0].normalImpulse;
-            carriedTangent[0] = old->points[0].tangentImpulse;
-        }
-        if (carriedCount > 1) {
-            carriedId[1] = old->points[1].id;
-            carriedNormal[1] = old->points[1].normalImpulse;
-            carriedTangent[1] = old->points[1].tangentImpulse;
-        }
-    }
-    const sdShapeHot* sa = &c->shapeHot[a];
-    const sdShapeHot* sb = &c->shapeHot[b];
-    contact->shapeA = a;
-    contact->shapeB = b;
-    contact->generationA = sa->generation;
-    contact->generationB = sb->generation;
-    contact->userDataA = sa->userData;
-    contact->userDataB = sb->userData;
-    contact->bodyA = sa->body;
-    contact->bodyB = sb->body;
-    const double maxDistance = sdSpeculativeBase + sa->reach + sb->reach;
-    const int32_t count =
-        sd_collide_shapes(world, a, b, maxDistance, &contact->normalX, &contact->normalY, contact->points);
-    contact->pointCount = count;
-    contact->friction = sqrt(sa->friction * sb->friction);
-    contact->restitution = sa->restitution > sb->restitution ? sa->restitution : sb->restitution;
-    contact->touching = touching;
-    contact->jointed = sa->jointed && sb->jointed && sd_bodies_joined(world, sa->body, sb->body);
-    for (int32_t p = 0; p < count; ++p) {
-        sdContactPoint* point = &contact->points[p];
-        const uint32_t id = point->id;
-        if (carriedCount > 0 && carriedId[0] == id) {
-            point->normalImpulse = carriedNormal[0];
-            point->tangentImpulse = carriedTangent[0];
-        }
-        if (carriedCount > 1 && carriedId[1] == id) {
-            point->normalImpulse = carriedNormal[1];
-            point->tangentImpulse = carriedTangent[1];
-        }
-    }
 }
 
 /// What output slot k of the collision pass becomes: pair `pair` updated (from old contact `old` when ≥ 0), or old

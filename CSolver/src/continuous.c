@@ -120,18 +120,55 @@ static double sd_time_of_impact(const sdWorld* world, int32_t sa, int32_t sb, do
     return t;
 }
 
+/// Whether shape i's bounds are surely inside its kept box, judged without posing it: from its pose at the collision
+/// pass (sdPosedShape: boxes and circles of bodies that moved then), every point moved at most its body's
+/// displacement (dx, dy) along each axis plus `turn` (the turn times the shape's extent). The margin, far above any
+/// rounding of the pose or of this test, keeps it conservative: when true, the bounds sd_shape_bounds computes now
+/// are inside as well, so the exact test would pass.
+static bool sd_surely_kept(const sdWorld* world, int32_t i, double dx, double dy, double turn) {
+    const sdCollisionState* c = &world->collision;
+    if (c->shapeHot[i].posedPass != c->collidePass) return false;
+    const sdShape* shape = &c->shapes[i];
+    const double* v = c->posedShapes[i].v;
+    double minX, minY, maxX, maxY;
+    if (shape->type == sdShapeType_circle) {
+        minX = v[0] - shape->radius;
+        maxX = v[0] + shape->radius;
+        minY = v[1] - shape->radius;
+        maxY = v[1] + shape->radius;
+    } else {
+        minX = maxX = v[0];
+        minY = maxY = v[1];
+        for (int32_t k = 1; k < sdPosedVertices; ++k) {
+            const double x = v[2 * k], y = v[2 * k + 1];
+            minX = x < minX ? x : minX;
+            maxX = x > maxX ? x : maxX;
+            minY = y < minY ? y : minY;
+            maxY = y > maxY ? y : maxY;
+        }
+    }
+    const int32_t b = shape->body;
+    const double scale = fabs(world->x[b]) + fabs(world->y[b]) + fabs(c->collideX[b]) + fabs(c->collideY[b]) +
+                         2.0 * shape->extent + turn;
+    const double grow = turn + 1e-9 * scale;
+    return minX + dx - grow >= shape->fatMinX && minY + dy - grow >= shape->fatMinY &&
+           maxX + dx + grow <= shape->fatMaxX && maxY + dy + grow <= shape->fatMaxY;
+}
+
 /// The earliest impact of shape i (of an awake body) with a shape that stays still this substep and that it has
 /// no contact with, or 1. Only a shape outside the box the collision pass kept for it can reach one: every point
 /// moved less than its centre's displacement plus its turn times its extent, and the kept box holds its bounds at
-/// the pass grown by half the speculative distance, so a smaller motion stays inside.
-static double sd_outran_impact(sdWorld* world, int32_t i) {
+/// the pass grown by half the speculative distance, so a smaller motion stays inside. (px, py) is its body's
+/// displacement since the pass, `distance` its length and `angle` the body's turn (its absolute value).
+static double sd_outran_impact(sdWorld* world, int32_t i, double px, double py, double distance, double angle) {
     const sdCollisionState* c = &world->collision;
     const sdSolverScratch* s = &world->scratch;
     const sdShape* shape = &c->shapes[i];
     const int32_t b = shape->body;
-    const double px = world->x[b] - c->collideX[b], py = world->y[b] - c->collideY[b];
-    const double moved = sqrt(px * px + py * py) + fabs(world->angle[b] - c->collideAngle[b]) * shape->extent;
+    const double turn = angle * shape->extent;
+    const double moved = distance + turn;
     if (!(moved > 0.5 * sdSpeculativeBase)) return 1.0;
+    if (sd_surely_kept(world, i, px, py, turn)) return 1.0; // (most falling shapes: no cos, sin or bounds)
     double rc, rs, minX, minY, maxX, maxY;
     sd_rotation(world, b, &rc, &rs); // refreshes the rotation cache the bounds read
     sd_shape_bounds(world, shape, &minX, &minY, &maxX, &maxY);
@@ -229,10 +266,11 @@ void sd_solve_continuous(sdWorld* world) {
     for (int32_t b = 0; b < slotCount; ++b) {
         if (!awake[b] || world->shapeHead[b] < 0) continue;
         const double px = x[b] - c->collideX[b], py = y[b] - c->collideY[b];
-        const double moved = sqrt(px * px + py * py) + fabs(angle[b] - c->collideAngle[b]) * bodyExtent[b];
+        const double distance = sqrt(px * px + py * py), turn = fabs(angle[b] - c->collideAngle[b]);
+        const double moved = distance + turn * bodyExtent[b];
         if (!(moved > 0.5 * sdSpeculativeBase)) continue;
         for (int32_t i = world->shapeHead[b]; i >= 0; i = c->shapes[i].next) {
-            const double t = sd_outran_impact(world, i);
+            const double t = sd_outran_impact(world, i, px, py, distance, turn);
             if (!(t < impact[b])) continue;
             impact[b] = t;
             any = true;

@@ -12,9 +12,10 @@
 //
 // Two boxes' separating axes and incident edge, and a box's edges against a circle, are computed four edges at a
 // time in vector registers (sd_soft_lanes.h's sdV4), each lane the scalar arithmetic of one edge in its order, and
-// the same scalar loops then pick the edge from those values, so every result is the scalar one bit for bit. The
-// collide is compiled twice, for the baseline and for AVX2 (SD_TARGET_AVX2, chosen at run time, sd_field.h);
-// FP_CONTRACT is off, so neither copy fuses a multiply-add.
+// the same scalar loops then pick the edge from those values, so every result is the scalar one bit for bit. A
+// contact's whole update (sd_update_contact: the manifold and the impulses it carries over) is compiled twice, for
+// the baseline and for AVX2 (SD_TARGET_AVX2, chosen at run time, sd_field.h); FP_CONTRACT is off, so neither copy
+// fuses a multiply-add.
 #pragma STDC FP_CONTRACT OFF
 #include "sd_world.h"
 #include "sd_soft_lanes.h"
@@ -427,23 +428,82 @@ SD_INLINE int32_t sd_collide_shapes_cases(sdWorld* world, int32_t ia, int32_t ib
                                sd_polygon_view(world, ib, &scratchB), maxDistance, normalX, normalY, points);
 }
 
-// Not inlined into sd_collide_shapes: the dispatch stays a test and a jump, without the copy's stack frame.
-__attribute__((noinline)) static int32_t sd_collide_shapes_generic(sdWorld* world, int32_t ia, int32_t ib,
-                                                                   double maxDistance, double* normalX,
-                                                                   double* normalY, sdContactPoint* points) {
-    return sd_collide_shapes_cases(world, ia, ib, maxDistance, normalX, normalY, points);
+/// sd_update_contact's work, inlined into each compiled copy below.
+SD_INLINE void sd_update_contact_cases(sdWorld* world, int32_t a, int32_t b, const sdContact* old,
+                                       sdContact* contact) {
+    sdCollisionState* c = &world->collision;
+    // What the update carries over, read before it writes (`old` may be `contact`): touch state and the points'
+    // impulses by feature id. Only the points below the count are copied (the others may never have been written).
+    int32_t carriedCount = 0;
+    bool touching = false;
+    uint32_t carriedId[2] = {0, 0}; // set, though only those below the count are read (for gcc's flow analysis)
+    double carriedNormal[2] = {0.0, 0.0}, carriedTangent[2] = {0.0, 0.0};
+    if (old != NULL) {
+        carriedCount = old->pointCount;
+        touching = old->touching;
+        if (carriedCount > 0) {
+            carriedId[0] = old->points[0].id;
+            carriedNormal[0] = old->points[0].normalImpulse;
+            carriedTangent[0] = old->points[0].tangentImpulse;
+        }
+        if (carriedCount > 1) {
+            carriedId[1] = old->points[1].id;
+            carriedNormal[1] = old->points[1].normalImpulse;
+            carriedTangent[1] = old->points[1].tangentImpulse;
+        }
+    }
+    const sdShapeHot* sa = &c->shapeHot[a];
+    const sdShapeHot* sb = &c->shapeHot[b];
+    contact->shapeA = a;
+    contact->shapeB = b;
+    contact->generationA = sa->generation;
+    contact->generationB = sb->generation;
+    contact->userDataA = sa->userData;
+    contact->userDataB = sb->userData;
+    contact->bodyA = sa->body;
+    contact->bodyB = sb->body;
+    const double maxDistance = sdSpeculativeBase + sa->reach + sb->reach;
+    const int32_t count =
+        sd_collide_shapes_cases(world, a, b, maxDistance, &contact->normalX, &contact->normalY, contact->points);
+    contact->pointCount = count;
+    contact->friction = sqrt(sa->friction * sb->friction);
+    contact->restitution = sa->restitution > sb->restitution ? sa->restitution : sb->restitution;
+    contact->touching = touching;
+    contact->jointed = sa->jointed && sb->jointed && sd_bodies_joined(world, sa->body, sb->body);
+    for (int32_t p = 0; p < count; ++p) {
+        sdContactPoint* point = &contact->points[p];
+        const uint32_t id = point->id;
+        if (carriedCount > 0 && carriedId[0] == id) {
+            point->normalImpulse = carriedNormal[0];
+            point->tangentImpulse = carriedTangent[0];
+        }
+        if (carriedCount > 1 && carriedId[1] == id) {
+            point->normalImpulse = carriedNormal[1];
+            point->tangentImpulse = carriedTangent[1];
+        }
+    }
+}
+
+// The whole update is compiled per target, so a contact costs one call and the dispatch one test: with the
+// narrowphase alone in the copies, each contact paid two calls, the copy's register saves and its argument spills.
+// Not inlined into sd_update_contact: the dispatch stays a test and a jump, without the copy's stack frame.
+__attribute__((noinline)) static void sd_update_contact_generic(sdWorld* world, int32_t a, int32_t b,
+                                                                const sdContact* old, sdContact* contact) {
+    sd_update_contact_cases(world, a, b, old, contact);
 }
 #if SD_AVX2_DISPATCH
-SD_TARGET_AVX2 static int32_t sd_collide_shapes_avx2(sdWorld* world, int32_t ia, int32_t ib, double maxDistance,
-                                                     double* normalX, double* normalY, sdContactPoint* points) {
-    return sd_collide_shapes_cases(world, ia, ib, maxDistance, normalX, normalY, points);
+SD_TARGET_AVX2 static void sd_update_contact_avx2(sdWorld* world, int32_t a, int32_t b, const sdContact* old,
+                                                  sdContact* contact) {
+    sd_update_contact_cases(world, a, b, old, contact);
 }
 #endif
 
-int32_t sd_collide_shapes(sdWorld* world, int32_t ia, int32_t ib, double maxDistance, double* normalX,
-                          double* normalY, sdContactPoint* points) {
+void sd_update_contact(sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact) {
 #if SD_AVX2_DISPATCH
-    if (sd_cpu_has_avx2()) return sd_collide_shapes_avx2(world, ia, ib, maxDistance, normalX, normalY, points);
+    if (sd_cpu_has_avx2()) {
+        sd_update_contact_avx2(world, a, b, old, contact);
+        return;
+    }
 #endif
-    return sd_collide_shapes_generic(world, ia, ib, maxDistance, normalX, normalY, points);
+    sd_update_contact_generic(world, a, b, old, contact);
 }

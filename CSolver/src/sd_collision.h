@@ -389,12 +389,14 @@ double sd_max_separation(const sdWorldPolygon* p, const sdWorldPolygon* q, int32
 /// contacts find them posed (every box and circle, moving or not, in a parallel pass: parallelPass). The pass
 /// counter (collidePass) must be current.
 bool sd_pose_shape_bounds(struct sdWorld* world, int32_t index);
-/// Contact points of two shapes in world space (`normal` from A to B), keeping points whose separation is below
-/// `maxDistance`. Returns the point count (0–2).
-int32_t sd_collide_shapes(struct sdWorld* world, int32_t a, int32_t b, double maxDistance, double* normalX,
-                          double* normalY, sdContactPoint* points);
+/// Computes the manifold of shapes a and b into `contact` (the contact points in world space, `normal` from A to B,
+/// keeping points whose separation is below the pair's speculative distance), carrying impulses over from `old`
+/// (matched by feature id) when it is the same contact (`old` may be `contact` itself, or NULL).
+void sd_update_contact(struct sdWorld* world, int32_t a, int32_t b, const sdContact* old, sdContact* contact);
 
 // contact.c
+/// Whether bodies a and b, both with joints, are joined by one (binary search of the sorted pair keys).
+bool sd_bodies_joined(const struct sdWorld* world, int32_t a, int32_t b);
 /// The collision pass of a step: bounds, pairs, manifolds merged with the last step's contacts (warm starts),
 /// sleeping islands woken by moving bodies. Returns outOfMemory (nothing changed) if a buffer cannot grow.
 int sd_collide(struct sdWorld* world, double dt);
