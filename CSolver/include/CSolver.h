@@ -119,6 +119,13 @@ typedef struct sdWorldState {
     const uint8_t* awake;
 } sdWorldState;
 
+/// cos and sin of every slot's angle (see sdWorld_GetRotations). Entries of free slots mean nothing.
+typedef struct sdWorldRotations {
+    int32_t slotCount;
+    const double* cosine;
+    const double* sine;
+} sdWorldRotations;
+
 /// One body's full state (for tests and inspection).
 typedef struct sdBodyState {
     double x, y, angle, vx, vy, angularVelocity;
@@ -185,6 +192,12 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount);
 int32_t sdWorld_GetAwakeBodyCount(const sdWorld* world);
 /// Bulk read-back of every slot.
 sdWorldState sdWorld_GetState(const sdWorld* world);
+/// cos and sin of every live body's angle, brought up to date first. The step keeps them per body as a cache
+/// that its next step reuses while the angle stays the same, so a caller that needs every turned body's
+/// rotation after a step (the façade writing item transforms) computes none twice; the values are exactly
+/// `cos(angle)` and `sin(angle)`, so results do not depend on who computed them. Not const: call it between
+/// steps, from the thread that steps the world. The pointers stay valid as those of sdWorld_GetState.
+sdWorldRotations sdWorld_GetRotations(sdWorld* world);
 
 /// Writes into `outIds` (capacity `capacity`) the bodies whose rotated bounding box overlaps the
 /// axis-aligned rectangle [minX, maxX] × [minY, maxY], in slot order. `*outCount` receives how many overlap,

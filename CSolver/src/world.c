@@ -132,6 +132,20 @@ sdWorldState sdWorld_GetState(const sdWorld* world) {
     return state;
 }
 
+sdWorldRotations sdWorld_GetRotations(sdWorld* world) {
+    sdWorldRotations rotations;
+    memset(&rotations, 0, sizeof rotations);
+    if (world == NULL) return rotations;
+    for (int32_t i = 0; i < world->slotCount; ++i) {
+        double c, s;
+        if (world->alive[i]) sd_rotation(world, i, &c, &s);
+    }
+    rotations.slotCount = world->slotCount;
+    rotations.cosine = world->rotationCos;
+    rotations.sine = world->rotationSin;
+    return rotations;
+}
+
 sdResult sdWorld_SetSpringModel(sdWorld* world, sdSpringModel model) {
     if (world == NULL) return sdResult_nullArgument;
     if (model != sdSpringModel_analytic && model != sdSpringModel_uikitCompatible) return sdResult_outOfRange;

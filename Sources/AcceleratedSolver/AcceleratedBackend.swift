@@ -188,6 +188,15 @@ public final class AcceleratedBackend: PhysicsBackend {
                 awake: UnsafeBufferPointer(start: s.awake, count: n)))
     }
 
+    /// cos and sin of every live slot's angle from the core's per-body cache, brought up to date first (its
+    /// next step then finds them current and computes none again).
+    public func withRotationBuffers<R>(_ body: (RotationBuffers?) throws -> R) rethrows -> R {
+        let r = sdWorld_GetRotations(world)
+        let n = Int(r.slotCount)
+        return try body(
+            RotationBuffers(cosine: UnsafeBufferPointer(start: r.cosine, count: n), sine: UnsafeBufferPointer(start: r.sine, count: n)))
+    }
+
     /// Bodies whose rotated bounding box overlaps [minX, maxX] × [minY, maxY], in slot order.
     public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID] {
         var count: Int32 = 0

@@ -57,6 +57,9 @@ public protocol PhysicsBackend: AnyObject {
     func step(dt: Double, substeps: Int) throws(SolverError)
     /// Calls `body` with views of every slot's state.
     func withStateBuffers<R>(_ body: (BodyStateBuffers) throws -> R) rethrows -> R
+    /// Calls `body` with cos and sin of every live slot's angle when the engine keeps them (the C core caches
+    /// them per body for its next step), or with nil (compute them yourself). Default: nil.
+    func withRotationBuffers<R>(_ body: (RotationBuffers?) throws -> R) rethrows -> R
     /// Bodies whose rotated bounding box overlaps the rectangle, in slot order.
     func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID]
 
@@ -136,6 +139,9 @@ public protocol PhysicsBackend: AnyObject {
 extension PhysicsBackend {
     /// No statistics unless the engine keeps them.
     public var lastStepStatistics: SolverStepStatistics? { nil }
+
+    /// No rotations unless the engine keeps them.
+    public func withRotationBuffers<R>(_ body: (RotationBuffers?) throws -> R) rethrows -> R { try body(nil) }
 
     /// One ``setJointWorldAnchor(_:x:y:)`` per joint.
     public func setJointWorldAnchors(_ ids: UnsafeBufferPointer<JointID>, x: UnsafeBufferPointer<Double>,

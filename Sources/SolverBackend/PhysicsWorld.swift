@@ -195,6 +195,13 @@ public final class PhysicsWorld {
         try backend.withStateBuffers(body)
     }
 
+    /// Calls `body` with cos and sin of every live slot's angle when the engine keeps them (the C core: computed
+    /// only for bodies that turned since, and reused by its next step), or with nil (valid only inside the
+    /// closure).
+    public func withRotationBuffers<R>(_ body: (RotationBuffers?) throws -> R) rethrows -> R {
+        try backend.withRotationBuffers(body)
+    }
+
     /// Bodies whose rotated bounding box overlaps the rectangle [minX, maxX] × [minY, maxY], in slot order.
     public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) throws(SolverError) -> [BodyID] {
         try Validate.finite(minX, "minX")

@@ -111,6 +111,22 @@ public struct BodyStateBuffers {
     public var slotCount: Int { x.count }
 }
 
+/// cos and sin of every slot's angle, exactly `cos(angle)` and `sin(angle)`, for read-back of rotation matrices
+/// without computing them again. Valid only inside the closure that receives them; entries of free slots mean
+/// nothing.
+public struct RotationBuffers {
+    /// cos of every slot's angle.
+    public var cosine: UnsafeBufferPointer<Double>
+    /// sin of every slot's angle.
+    public var sine: UnsafeBufferPointer<Double>
+
+    /// Buffers from their parts; both must have the same count.
+    public init(cosine: UnsafeBufferPointer<Double>, sine: UnsafeBufferPointer<Double>) {
+        self.cosine = cosine
+        self.sine = sine
+    }
+}
+
 /// Counters and stage timings of an engine's last step (the C core keeps them; see
 /// ``PhysicsWorld/lastStepStatistics``).
 public struct SolverStepStatistics: Sendable, Equatable {

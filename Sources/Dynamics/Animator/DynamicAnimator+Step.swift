@@ -106,34 +106,53 @@ extension DynamicAnimator {
     }
 
     /// Writes every body's centre and rotation to its item in one pass over the world's arrays and the dense
-    /// mirrors, touching only items whose values changed. Views directly inside the reference view are written
-    /// straight (their setters cannot call back into the animator); other items afterwards, through the protocol.
+    /// mirrors, touching only items whose values changed (a resting body's item is not visited at all: it
+    /// shows the body already, and a move from outside is caught by the next step's read). Views directly
+    /// inside the reference view are written straight (their setters cannot call back into the animator), with
+    /// the rotation's cos and sin from the C core, which computed them already; other items afterwards,
+    /// through the protocol.
     func writeBodiesToItems() {
         var others: [Int] = []
-        var turned: [(slot: Int, transform: CGAffineTransform)] = []
         world.withStateBuffers { state in
-            mirrors.withUnsafeMutableBufferPointer { mirrors in
-                for slot in mirrors.indices where mirrors[slot].live {
-                    guard let view = mirrors[slot].view, !mirrors[slot].convertsCoordinates else {
-                        others.append(slot)
-                        continue
+            world.withRotationBuffers { rotations in
+                records.withUnsafeMutableBufferPointer { records in
+                    mirrors.withUnsafeMutableBufferPointer { mirrors in
+                        for slot in mirrors.indices where mirrors[slot].live {
+                            guard let view = mirrors[slot].view, !mirrors[slot].convertsCoordinates else {
+                                others.append(slot)
+                                continue
+                            }
+                            let center = CGPoint(x: state.x[slot], y: state.y[slot])
+                            let angle = state.angle[slot]
+                            let moved = center != mirrors[slot].center
+                            let turned = angle != mirrors[slot].angle
+                            guard moved || turned else { continue }
+                            // The view first, the mirror and record after its last use: a store to them while
+                            // the view is in use would make the optimiser retain it.
+                            if moved { view.center = center }
+                            var transform = CGAffineTransform.identity
+                            if turned {
+                                transform =
+                                    if let rotations {
+                                        view.transform.replacingRotation(
+                                            cosine: rotations.cosine[slot], sine: rotations.sine[slot])
+                                    } else {
+                                        view.transform.replacingRotation(with: CGFloat(angle))
+                                    }
+                                view.transform = transform
+                            }
+                            let changeCount = view.geometryChangeCount
+                            if moved { mirrors[slot].center = center }
+                            if turned {
+                                records[slot]!.itemTransform = transform
+                                mirrors[slot].angle = angle
+                            }
+                            mirrors[slot].changeCount = changeCount
+                        }
                     }
-                    let center = CGPoint(x: state.x[slot], y: state.y[slot])
-                    if center != mirrors[slot].center {
-                        view.center = center
-                        mirrors[slot].center = center
-                    }
-                    let angle = state.angle[slot]
-                    if angle != mirrors[slot].angle {
-                        view.transform = view.transform.replacingRotation(with: CGFloat(angle))
-                        turned.append((slot, view.transform))
-                        mirrors[slot].angle = angle
-                    }
-                    mirrors[slot].changeCount = view.geometryChangeCount
                 }
             }
         }
-        for (slot, transform) in turned { records[slot]!.itemTransform = transform }
         guard !others.isEmpty else { return }
         world.withStateBuffers { state in
             for slot in others {

@@ -5,9 +5,9 @@ internal import Foundation
 /// dozen bytes a body stream through the cache where whole records would not.
 struct ItemMirror {
     /// The item as a `View` when it is one (cast once): views are read and written without protocol calls.
-    /// Unowned without a reference count: the slot's ``BodyRecord`` holds the item while the slot is live, and
-    /// the write-back runs for every body every step.
-    unowned(unsafe) var view: View?
+    /// A strong reference: reading it in the step's passes costs no reference counting (the optimiser borrows
+    /// it from the array), where an `unowned(unsafe)` one was retained and released for every body twice a step.
+    var view: View?
     /// The item's `center` exactly as last written or read.
     var center: CGPoint = .zero
     /// The body angle last written to the item.

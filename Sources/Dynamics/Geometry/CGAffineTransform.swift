@@ -112,12 +112,16 @@ extension CGAffineTransform {
     /// This transform with its rotation replaced by `angle`, keeping the scale of each axis and the
     /// translation. UIKit overwrites the whole transform with a pure rotation; swift-dynamics keeps the scale.
     public func replacingRotation(with angle: CGFloat) -> CGAffineTransform {
+        replacingRotation(cosine: CGFloat(Foundation.cos(Double(angle))), sine: CGFloat(Foundation.sin(Double(angle))))
+    }
+
+    /// ``replacingRotation(with:)`` for an angle whose cos and sin are known (the animator reads them from the
+    /// C core, which has computed them already).
+    func replacingRotation(cosine: CGFloat, sine: CGFloat) -> CGAffineTransform {
         let scaleX = (a * a + b * b).squareRoot()
         // The second axis keeps its length and its handedness relative to the first.
         let determinant = a * d - b * c
         let scaleY = (c * c + d * d).squareRoot() * (determinant < 0 ? -1 : 1)
-        let cosine = CGFloat(Foundation.cos(Double(angle)))
-        let sine = CGFloat(Foundation.sin(Double(angle)))
         return CGAffineTransform(
             a: scaleX * cosine, b: scaleX * sine, c: -scaleY * sine, d: scaleY * cosine, tx: tx, ty: ty)
     }
