@@ -129,24 +129,8 @@ static bool sd_surely_kept(const sdWorld* world, int32_t i, double dx, double dy
     const sdCollisionState* c = &world->collision;
     if (c->shapeHot[i].posedPass != c->collidePass) return false;
     const sdShape* shape = &c->shapes[i];
-    const double* v = c->posedShapes[i].v;
     double minX, minY, maxX, maxY;
-    if (shape->type == sdShapeType_circle) {
-        minX = v[0] - shape->radius;
-        maxX = v[0] + shape->radius;
-        minY = v[1] - shape->radius;
-        maxY = v[1] + shape->radius;
-    } else {
-        minX = maxX = v[0];
-        minY = maxY = v[1];
-        for (int32_t k = 1; k < sdPosedVertices; ++k) {
-            const double x = v[2 * k], y = v[2 * k + 1];
-            minX = x < minX ? x : minX;
-            maxX = x > maxX ? x : maxX;
-            minY = y < minY ? y : minY;
-            maxY = y > maxY ? y : maxY;
-        }
-    }
+    sd_posed_bounds(shape, &c->posedShapes[i], &minX, &minY, &maxX, &maxY);
     const int32_t b = shape->body;
     const double scale = fabs(world->x[b]) + fabs(world->y[b]) + fabs(c->collideX[b]) + fabs(c->collideY[b]) +
                          2.0 * shape->extent + turn;

@@ -108,26 +108,12 @@ bool sd_pose_shape_bounds(sdWorld* world, int32_t index) {
     sdShape* shape = &world->collision.shapes[index];
     if (shape->type != sdShapeType_circle && shape->count != sdPosedVertices) return false;
     const sdPosedShape* posed = sd_pose_shape(world, index);
-    if (shape->type == sdShapeType_circle) {
-        shape->minX = posed->v[0] - shape->radius;
-        shape->maxX = posed->v[0] + shape->radius;
-        shape->minY = posed->v[1] - shape->radius;
-        shape->maxY = posed->v[1] + shape->radius;
-        return true;
-    }
-    // The same comparisons in the same order as sd_shape_bounds, over the same vertices.
-    double lx = INFINITY, ly = INFINITY, ux = -INFINITY, uy = -INFINITY;
-    for (int32_t i = 0; i < sdPosedVertices; ++i) {
-        const double x = posed->v[2 * i], y = posed->v[2 * i + 1];
-        if (x < lx) lx = x;
-        if (x > ux) ux = x;
-        if (y < ly) ly = y;
-        if (y > uy) uy = y;
-    }
-    shape->minX = lx;
-    shape->minY = ly;
-    shape->maxX = ux;
-    shape->maxY = uy;
+    double minX, minY, maxX, maxY;
+    sd_posed_bounds(shape, posed, &minX, &minY, &maxX, &maxY);
+    shape->minX = minX;
+    shape->minY = minY;
+    shape->maxX = maxX;
+    shape->maxY = maxY;
     return true;
 }
 

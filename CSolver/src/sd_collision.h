@@ -5,6 +5,7 @@
 
 #include "CSolver.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -74,6 +75,32 @@ typedef struct sdPosedShape {
     double v[2 * sdPosedVertices];
     double n[2 * sdPosedVertices];
 } sdPosedShape;
+
+/// The bounds of `shape` as `posed`: a circle's centre ± its radius, or the least and greatest coordinates of a
+/// box's vertices (compared in the order sd_shape_bounds compares them, so the same values).
+static inline void sd_posed_bounds(const sdShape* shape, const sdPosedShape* posed, double* minX, double* minY,
+                                   double* maxX, double* maxY) {
+    const double* v = posed->v;
+    if (shape->type == sdShapeType_circle) {
+        *minX = v[0] - shape->radius;
+        *maxX = v[0] + shape->radius;
+        *minY = v[1] - shape->radius;
+        *maxY = v[1] + shape->radius;
+        return;
+    }
+    double lx = INFINITY, ly = INFINITY, ux = -INFINITY, uy = -INFINITY;
+    for (int32_t i = 0; i < sdPosedVertices; ++i) {
+        const double x = v[2 * i], y = v[2 * i + 1];
+        if (x < lx) lx = x;
+        if (x > ux) ux = x;
+        if (y < ly) ly = y;
+        if (y > uy) uy = y;
+    }
+    *minX = lx;
+    *minY = ly;
+    *maxX = ux;
+    *maxY = uy;
+}
 
 /// One contact point, kept across steps by its feature id (warm starting, touch state).
 typedef struct sdContactPoint {

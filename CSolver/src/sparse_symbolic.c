@@ -164,6 +164,13 @@ static double sd_node_flops(const sdSupernode* node) {
     return w * w * w / 3.0 + w * w * b + w * b * b;
 }
 
+/// Entries of a supernode's packed columns (sdSparseState.packed): its m × w block less the w(w − 1)/2 above the
+/// diagonal.
+static size_t sd_packed_entries(const sdSupernode* node) {
+    const size_t m = (size_t)node->rowCount, w = (size_t)node->count;
+    return m * w - w * (w - 1) / 2;
+}
+
 /// Doubles of update stack a run over the supernodes [from, to) of `nodes` needs, counting only those that
 /// `counted` accepts (the others' updates live elsewhere); as the numeric factorisation pushes and pops them.
 static size_t sd_stack_need(const sdSupernode* nodes, int32_t from, int32_t to, const uint8_t* counted,
@@ -350,10 +357,10 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
             stackUsed -= below * below;
         }
         if (sd_node_structure(world, island, node, &stackTop) != sdResult_ok) goto failed;
-        const double m = node->rowCount, w = node->count, b = m - w;
+        const double b = (double)node->rowCount - node->count;
         factor->flops += sd_node_flops(node);
         node->packedStart = packedStart + factor->nonzeros;
-        factor->nonzeros += (size_t)(m * w - w * (w - 1) / 2);
+        factor->nonzeros += sd_packed_entries(node);
         node->factorStart = factorStart + factor->factorSize;
         factor->factorSize += (size_t)node->rowCount * (size_t)node->count;
         // The numeric factorisation builds each m × m front where its m × w block of L goes (sparse_numeric.c).
@@ -372,9 +379,7 @@ int sd_sparse_analyse(sdWorld* world, sdIsland* island, int32_t* outIndex) {
     // columns first.
     for (int32_t k = superStart; k < superStart + superCount && factor->streamed; ++k) {
         sdSupernode* node = &sp->supernodes[k];
-        const size_t entries = (size_t)node->rowCount * (size_t)node->count -
-                               (size_t)node->count * (size_t)(node->count - 1) / 2;
-        node->reverseStart = 2 * packedStart + factor->nonzeros - node->packedStart - entries;
+        node->reverseStart = 2 * packedStart + factor->nonzeros - node->packedStart - sd_packed_entries(node);
     }
     if (sd_sparse_partition(world, island, factor) != sdResult_ok) goto failed;
     // The island's layout takes the elimination order: every later loop over its rows (filling, products,
