@@ -270,7 +270,8 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
 #define SD_START_LANES(start, field) ((sdV4){start[0]->field, start[1]->field, start[2]->field, start[3]->field})
     // The bodies' local records hold the world's inverse masses (their velocities take the warm starts; the closing
     // speeds read the velocities the step found, kept apart).
-    const sdBodyLanes a = sd_gather_bodies(c->softBodies, block->a), b = sd_gather_bodies(c->softBodies, block->b);
+    const sdBodyLanes a = sd_gather_bodies(c->softBodies, block->a, false),
+                      b = sd_gather_bodies(c->softBodies, block->b, false);
     const sdV4 ima = a.invMass, imb = b.invMass, iia = a.invInertia, iib = b.invInertia;
     const sdV4 zero = sd_v4_splat(0.0), one = sd_v4_splat(1.0);
     const int32_t* count = block->pointCount;

@@ -40,8 +40,8 @@ SD_INLINE void sd_sweep_block(sdSoftBlock* block, sdSoftBody* bodies, const sdSo
 #define SD_LANE_STORE(field, v) sd_v4_store(block->field, v)
     const int32_t* ia = block->a;
     const int32_t* ib = block->b;
-    sdBodyLanes a = sd_gather_bodies(bodies, ia);
-    sdBodyLanes b = sd_gather_bodies(bodies, ib);
+    sdBodyLanes a = sd_gather_bodies(bodies, ia, !bias);
+    sdBodyLanes b = sd_gather_bodies(bodies, ib, !bias);
     const sdV4 zero = sd_v4_splat(0.0);
     const sdV4 nx = SD_LANE_FIELD(nx), ny = SD_LANE_FIELD(ny);
     const int32_t* count = block->pointCount;
