@@ -260,11 +260,13 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
         const int32_t k = c->softSlotContact[slot + l];
         written[l] = k < 0 ? NULL : &c->contacts[k];
         contact[l] = k < 0 ? &sdNoContact : written[l];
-        block->a[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l)];
-        block->b[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l) + 1];
+        const int32_t bodyA = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l)];
+        const int32_t bodyB = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l) + 1];
+        block->a[l] = bodyA * sdSoftBodyDoubles;
+        block->b[l] = bodyB * sdSoftBodyDoubles;
         block->pointCount[l] = contact[l]->pointCount;
-        startA[l] = k < 0 ? &sdNoStart : &c->softBodyStart[block->a[l]];
-        startB[l] = k < 0 ? &sdNoStart : &c->softBodyStart[block->b[l]];
+        startA[l] = k < 0 ? &sdNoStart : &c->softBodyStart[bodyA];
+        startB[l] = k < 0 ? &sdNoStart : &c->softBodyStart[bodyB];
     }
 #define SD_CONTACT_LANES(field) ((sdV4){contact[0]->field, contact[1]->field, contact[2]->field, contact[3]->field})
 #define SD_START_LANES(start, field) ((sdV4){start[0]->field, start[1]->field, start[2]->field, start[3]->field})
@@ -484,8 +486,8 @@ void sd_solve_soft_contacts(sdWorld* world, const sdContactIsland* island, doubl
 /// Restitution, once a step: the contact's points that pushed and met at an impact faster than the threshold
 /// leave at e times their closing speed.
 static void sd_soft_bounce(sdCollisionState* c, sdSoftBlock* block, int32_t l, const sdContact* contact) {
-    sdSoftBody* a = &c->softBodies[block->a[l]];
-    sdSoftBody* b = &c->softBodies[block->b[l]];
+    sdSoftBody* a = sd_lane_body(c->softBodies, block->a[l]);
+    sdSoftBody* b = sd_lane_body(c->softBodies, block->b[l]);
     const double nx = block->nx[l], ny = block->ny[l];
     for (int32_t p = 0; p < block->pointCount[l]; ++p) {
         sdSoftPointLanes* sp = &block->points[p];
@@ -514,8 +516,8 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
         if (!(sp->maxImpulse[l] > 0.0)) continue;
         pushed = true;
         if (contact->touching) continue;
-        const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
-        const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
+        const sdSoftBody* ba = sd_lane_body_read(world->collision.softBodies, block->a[l]);
+        const sdSoftBody* bb = sd_lane_body_read(world->collision.softBodies, block->b[l]);
         const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
         const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
         const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;

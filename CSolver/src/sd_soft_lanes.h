@@ -71,6 +71,14 @@ SD_INLINE void sd_v4_transpose(sdV4 r0, sdV4 r1, sdV4 r2, sdV4 r3, sdV4* c0, sdV
                     sd_v4_load_bytes((const char*)(record)[2] + offsetof(type, first)),                             \
                     sd_v4_load_bytes((const char*)(record)[3] + offsetof(type, first)), c0, c1, c2, c3)
 
+/// A block's lane body (sdSoftBlock.a, .b: its local slot × sdSoftBodyDoubles), to write and to read.
+SD_INLINE sdSoftBody* sd_lane_body(sdSoftBody* bodies, int32_t lane) {
+    return (sdSoftBody*)((char*)bodies + (ptrdiff_t)lane * (ptrdiff_t)sizeof(double));
+}
+SD_INLINE const sdSoftBody* sd_lane_body_read(const sdSoftBody* bodies, int32_t lane) {
+    return (const sdSoftBody*)((const char*)bodies + (ptrdiff_t)lane * (ptrdiff_t)sizeof(double));
+}
+
 /// The two bodies of each lane, as the sweep reads and pushes them.
 typedef struct sdBodyLanes {
     sdV4 vx, vy, w, invMass, invInertia, dx, dy, c, s;
@@ -87,7 +95,8 @@ _Static_assert(offsetof(sdSoftBody, vy) == offsetof(sdSoftBody, vx) + 8 &&
 /// The lanes' bodies. `motion`: with their motion since the step's start (dx, dy, c, s; the relax and warm start
 /// read it), transposed as the velocities; else only the inverse inertia of those, lane by lane (the rest unread).
 SD_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int32_t* index, bool motion) {
-    const sdSoftBody* body[sdSoftLanes] = {&bodies[index[0]], &bodies[index[1]], &bodies[index[2]], &bodies[index[3]]};
+    const sdSoftBody* body[sdSoftLanes] = {sd_lane_body_read(bodies, index[0]), sd_lane_body_read(bodies, index[1]),
+                                           sd_lane_body_read(bodies, index[2]), sd_lane_body_read(bodies, index[3])};
     sdBodyLanes lanes;
     SD_RECORD_LANES(sdSoftBody, body, vx, &lanes.vx, &lanes.vy, &lanes.w, &lanes.invMass);
     if (motion) {
@@ -107,7 +116,7 @@ SD_INLINE void sd_scatter_velocities(sdSoftBody* bodies, const int32_t* index, c
     sdV4 row[sdSoftLanes];
     sd_v4_transpose(lanes->vx, lanes->vy, lanes->w, lanes->invMass, &row[0], &row[1], &row[2], &row[3]);
     for (int lane = 0; lane < sdSoftLanes; ++lane)
-        memcpy((char*)&bodies[index[lane]] + offsetof(sdSoftBody, vx), &row[lane], sizeof row[lane]);
+        memcpy((char*)sd_lane_body(bodies, index[lane]) + offsetof(sdSoftBody, vx), &row[lane], sizeof row[lane]);
 }
 
 /// Lane by lane: the velocities of `pushed` where the mask is set, else those `body` has (into `body`).
