@@ -560,11 +560,15 @@ static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
 
 static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
-    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
-        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
-        const int32_t l = slot % sdSoftLanes;
-        if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
-        sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
+    const int32_t first = island->slotStart / sdSoftLanes, end = (island->slotStart + island->slotCount) / sdSoftLanes;
+    for (int32_t index = first; index < end; ++index) {
+        sdSoftBlock* block = &c->soft[index];
+        // Most blocks hold no impact: one test for the four lanes (a padding lane's flags are 0).
+        if (!((block->flags[0] | block->flags[1] | block->flags[2] | block->flags[3]) & sdSoftFlag_bounces)) continue;
+        for (int32_t l = 0; l < sdSoftLanes; ++l) {
+            if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
+            sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[index * sdSoftLanes + l]]);
+        }
     }
     // Each contact's store is its own (its record, its settled byte): on the workers, in pieces.
     sd_soft_run(world, sd_store_soft_range, island->contactStart, island->contactStart + island->contactCount,
