@@ -535,26 +535,32 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
 static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
     sdCollisionState* c = &world->collision;
     const bool fetch = c->contactCount > sdFetchContactsAbove; // else the lanes and records stay in the cache
+    // The arrays in locals: the settled flag is a byte, which may alias anything, so the compiler reloaded the
+    // world's pointers after each contact.
+    const int32_t* activeContacts = c->activeContacts;
+    const int32_t* slotOf = c->softSlotOf;
+    const sdSoftBlock* soft = c->soft;
+    sdContact* contacts = c->contacts;
+    uint8_t* settled = c->contactSettled;
     for (int32_t q = first; q < last; ++q) {
         // The lane it reads and the record it writes, ahead (the records are not contiguous); not the bodies'
         // positions: only the few contacts that begin touching read them.
         if (fetch && q + 8 < last) {
-            const int32_t slot = c->softSlotOf[q + 8];
-            const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+            const int32_t slot = slotOf[q + 8];
+            const sdSoftBlock* block = &soft[slot / sdSoftLanes];
             SD_PREFETCH(block); // its bodies and point count
             SD_PREFETCH(&block->tangentImpulse[slot % sdSoftLanes]);
             for (int p = 0; p < 2; ++p) {
                 SD_PREFETCH(&block->points[p].impulse[slot % sdSoftLanes]);
                 SD_PREFETCH(&block->points[p].maxImpulse[slot % sdSoftLanes]);
             }
-            const int32_t ahead = c->activeContacts[q + 8];
-            sd_prefetch_contact(&c->contacts[ahead]);
+            sd_prefetch_contact(&contacts[activeContacts[q + 8]]);
         }
-        const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
-        sdContact* contact = &c->contacts[k];
+        const int32_t k = activeContacts[q], slot = slotOf[q];
+        sdContact* contact = &contacts[k];
         // A contact that touched and pushed still touches: sd_finish_contacts need not read it again.
-        c->contactSettled[k] =
-            sd_store_soft_impulses(world, &c->soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
+        settled[k] =
+            sd_store_soft_impulses(world, &soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
     }
 }
 
