@@ -292,7 +292,7 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
     sdM4 bounces = {0, 0, 0, 0};
     // A block of one-point contacts (a block holds one kind) has no second points: their lines are neither read
     // nor written (the sweeps, warm starts, restitution and store go by the point counts).
-    const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
+    const bool twoPoints = sd_block_has_two_points(count);
     if (!twoPoints) ca[1] = cb[1] = zero;
     for (int p = 0; p < (twoPoints ? 2 : 1); ++p) {
 #define SD_POINT_LANES(field) SD_CONTACT_LANES(points[p].field)

@@ -155,7 +155,7 @@ SD_INLINE void sd_sweep_range(sdSoftBlock* soft, int32_t first, int32_t end, sdS
     for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
         sd_fetch_block_ahead(soft, k, fetchLast);
         const int32_t* count = soft[k].pointCount;
-        const bool onePoint = !(count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2);
+        const bool onePoint = !sd_block_has_two_points(count);
         // Each case its own copy (constants once inlined): a biased sweep gathers no motion, a one-point block
         // reads no second points.
         if (terms->bias) {

@@ -79,6 +79,14 @@ SD_INLINE const sdSoftBody* sd_lane_body_read(const sdSoftBody* bodies, int32_t 
     return (const sdSoftBody*)((const char*)bodies + (ptrdiff_t)lane * (ptrdiff_t)sizeof(double));
 }
 
+/// Whether a lane of the block has a second point: counts are 0, 1 or 2, and only 2 sets bit 1, so one test of
+/// the four counts or'ed together (four compares and branches before).
+_Static_assert(sizeof(((sdSoftBlock*)0)->points) / sizeof(((sdSoftBlock*)0)->points[0]) == 2,
+               "a lane has at most two points");
+SD_INLINE bool sd_block_has_two_points(const int32_t* count) {
+    return ((count[0] | count[1] | count[2] | count[3]) & 2) != 0;
+}
+
 /// The two bodies of each lane, as the sweep reads and pushes them.
 typedef struct sdBodyLanes {
     sdV4 vx, vy, w, invMass, invInertia, dx, dy, c, s;
@@ -156,7 +164,7 @@ SD_INLINE void sd_warm_start_block(sdSoftBlock* block, sdSoftBody* bodies) {
     const int32_t* count = block->pointCount;
     const sdM4 counts = {count[0], count[1], count[2], count[3]};
     const sdV4 nx = sd_v4_load(block->nx), ny = sd_v4_load(block->ny);
-    const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
+    const bool twoPoints = sd_block_has_two_points(count);
     for (int p = 0; p < (twoPoints ? 2 : 1); ++p) {
         const sdM4 has = counts > p;
         sdSoftPointLanes* sp = &block->points[p];
