@@ -163,21 +163,26 @@ static void sd_gather_soft_start_range(sdWorld* world, int32_t first, int32_t en
 /// island too: they never move, and a shared slot would make islands write the same memory.
 static void sd_number_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
     sdCollisionState* c = &world->collision;
-    island->bodyStart = *next;
-    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+    // The bounds and the count in locals: the slot stores are int32_t, as the island's fields and *next, so the
+    // compiler read those again after every store.
+    const int32_t bodyStart = *next, begin = island->contactStart, end = begin + island->contactCount;
+    int32_t count = bodyStart;
+    for (int32_t q = begin; q < end; ++q) {
         const int32_t k = c->activeContacts[q];
         const int32_t ends[2] = {c->contactBodies[2 * k], c->contactBodies[2 * k + 1]}; // not the contact's record
         for (int e = 0; e < 2; ++e) {
             const int32_t i = ends[e];
-            if (c->softLocal[i] < island->bodyStart) { // not seen in this island yet
-                const int32_t local = (*next)++;
+            if (c->softLocal[i] < bodyStart) { // not seen in this island yet
+                const int32_t local = count++;
                 c->softLocal[i] = local;
                 c->softBodySlot[local] = i;
             }
             c->softEnds[2 * q + e] = c->softLocal[i];
         }
     }
-    island->bodyCount = *next - island->bodyStart;
+    island->bodyStart = bodyStart;
+    island->bodyCount = count - bodyStart;
+    *next = count;
 }
 
 /// Fills the records of provisional slots [first, end) at their final slots (sd_fill_soft_bodies): each body's
@@ -220,10 +225,14 @@ static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
     int32_t* slots = c->softAdjacency;
     for (int32_t k = first; k < last; ++k) renamed[k] = -1;
     int32_t next = first;
-    for (int32_t lane = island->slotStart; lane < island->slotStart + island->slotCount; ++lane) {
-        if (c->softSlotContact[lane] < 0) continue; // padding: the null body
+    // (Bounds and arrays in locals: the renaming stores int32_t, as the island's fields.)
+    const int32_t firstLane = island->slotStart, endLane = island->slotStart + island->slotCount;
+    const int32_t* laneContact = c->softSlotContact;
+    int32_t* laneBodies = c->softLaneBodies;
+    for (int32_t lane = firstLane; lane < endLane; ++lane) {
+        if (laneContact[lane] < 0) continue; // padding: the null body
         for (int e = 0; e < 2; ++e) {
-            int32_t* end = &c->softLaneBodies[2 * lane + e];
+            int32_t* end = &laneBodies[2 * lane + e];
             if (renamed[*end] < 0) renamed[*end] = next++;
             *end = renamed[*end];
         }
