@@ -145,12 +145,15 @@ static void sd_sort_pairs(sdWorld* world) {
     sdCollisionState* c = &world->collision;
     int32_t* counts = c->pairCounts;
     const int32_t n = c->shapeSlotCount;
-    for (int32_t i = 0; i <= n; ++i) counts[i] = 0;
-    for (int32_t p = 0; p < c->pairCount; ++p) counts[c->pairs[p].a + 1] += 1;
-    for (int32_t i = 0; i < n; ++i) counts[i + 1] += counts[i];
-    for (int32_t p = 0; p < c->pairCount; ++p) c->pairScratch[counts[c->pairs[p].a]++] = c->pairs[p];
+    // The count and lists in locals: the counts are int32_t, as the count, which the compiler read again after each.
+    const int32_t pairCount = c->pairCount;
+    sdShapePair* pairs = c->pairs;
     sdShapePair* sorted = c->pairScratch;
-    c->pairScratch = c->pairs;
+    for (int32_t i = 0; i <= n; ++i) counts[i] = 0;
+    for (int32_t p = 0; p < pairCount; ++p) counts[pairs[p].a + 1] += 1;
+    for (int32_t i = 0; i < n; ++i) counts[i + 1] += counts[i];
+    for (int32_t p = 0; p < pairCount; ++p) sorted[counts[pairs[p].a]++] = pairs[p];
+    c->pairScratch = pairs;
     c->pairs = sorted;
     // counts[a] is now the end of shape a's pairs (and the start of a + 1's).
     for (int32_t a = 0, begin = 0; a < n; begin = counts[a++]) {

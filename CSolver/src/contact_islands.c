@@ -159,6 +159,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
     if ((int64_t)c->activeCount * 2 + 1 > INT32_MAX) return sdResult_outOfMemory;
     if (c->softBodyCapacity < 2 * c->activeCount + 1) {
         const int32_t count = sd_capacity_with_room(2 * c->activeCount + 1);
+        if ((int64_t)count * sdSoftBodyDoubles > INT32_MAX) return sdResult_outOfMemory; // the blocks' body indices
         if (!SD_GROW(c->softBodies, count) || !SD_GROW(c->softBodySlot, count) || !SD_GROW(c->softBodyAngle, count) ||
             !SD_GROW(c->softBodyStart, count) ||
             !SD_GROW(c->softAfterBlock, count) || !SD_GROW(c->softMoves, count))

@@ -163,21 +163,26 @@ static void sd_gather_soft_start_range(sdWorld* world, int32_t first, int32_t en
 /// island too: they never move, and a shared slot would make islands write the same memory.
 static void sd_number_soft_bodies(sdWorld* world, sdContactIsland* island, int32_t* next) {
     sdCollisionState* c = &world->collision;
-    island->bodyStart = *next;
-    for (int32_t q = island->contactStart; q < island->contactStart + island->contactCount; ++q) {
+    // The bounds and the count in locals: the slot stores are int32_t, as the island's fields and *next, so the
+    // compiler read those again after every store.
+    const int32_t bodyStart = *next, begin = island->contactStart, end = begin + island->contactCount;
+    int32_t count = bodyStart;
+    for (int32_t q = begin; q < end; ++q) {
         const int32_t k = c->activeContacts[q];
         const int32_t ends[2] = {c->contactBodies[2 * k], c->contactBodies[2 * k + 1]}; // not the contact's record
         for (int e = 0; e < 2; ++e) {
             const int32_t i = ends[e];
-            if (c->softLocal[i] < island->bodyStart) { // not seen in this island yet
-                const int32_t local = (*next)++;
+            if (c->softLocal[i] < bodyStart) { // not seen in this island yet
+                const int32_t local = count++;
                 c->softLocal[i] = local;
                 c->softBodySlot[local] = i;
             }
             c->softEnds[2 * q + e] = c->softLocal[i];
         }
     }
-    island->bodyCount = *next - island->bodyStart;
+    island->bodyStart = bodyStart;
+    island->bodyCount = count - bodyStart;
+    *next = count;
 }
 
 /// Fills the records of provisional slots [first, end) at their final slots (sd_fill_soft_bodies): each body's
@@ -220,10 +225,14 @@ static void sd_fill_soft_bodies(sdWorld* world, const sdContactIsland* island) {
     int32_t* slots = c->softAdjacency;
     for (int32_t k = first; k < last; ++k) renamed[k] = -1;
     int32_t next = first;
-    for (int32_t lane = island->slotStart; lane < island->slotStart + island->slotCount; ++lane) {
-        if (c->softSlotContact[lane] < 0) continue; // padding: the null body
+    // (Bounds and arrays in locals: the renaming stores int32_t, as the island's fields.)
+    const int32_t firstLane = island->slotStart, endLane = island->slotStart + island->slotCount;
+    const int32_t* laneContact = c->softSlotContact;
+    int32_t* laneBodies = c->softLaneBodies;
+    for (int32_t lane = firstLane; lane < endLane; ++lane) {
+        if (laneContact[lane] < 0) continue; // padding: the null body
         for (int e = 0; e < 2; ++e) {
-            int32_t* end = &c->softLaneBodies[2 * lane + e];
+            int32_t* end = &laneBodies[2 * lane + e];
             if (renamed[*end] < 0) renamed[*end] = next++;
             *end = renamed[*end];
         }
@@ -260,17 +269,20 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
         const int32_t k = c->softSlotContact[slot + l];
         written[l] = k < 0 ? NULL : &c->contacts[k];
         contact[l] = k < 0 ? &sdNoContact : written[l];
-        block->a[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l)];
-        block->b[l] = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l) + 1];
+        const int32_t bodyA = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l)];
+        const int32_t bodyB = k < 0 ? nullBody : c->softLaneBodies[2 * (slot + l) + 1];
+        block->a[l] = bodyA * sdSoftBodyDoubles;
+        block->b[l] = bodyB * sdSoftBodyDoubles;
         block->pointCount[l] = contact[l]->pointCount;
-        startA[l] = k < 0 ? &sdNoStart : &c->softBodyStart[block->a[l]];
-        startB[l] = k < 0 ? &sdNoStart : &c->softBodyStart[block->b[l]];
+        startA[l] = k < 0 ? &sdNoStart : &c->softBodyStart[bodyA];
+        startB[l] = k < 0 ? &sdNoStart : &c->softBodyStart[bodyB];
     }
 #define SD_CONTACT_LANES(field) ((sdV4){contact[0]->field, contact[1]->field, contact[2]->field, contact[3]->field})
 #define SD_START_LANES(start, field) ((sdV4){start[0]->field, start[1]->field, start[2]->field, start[3]->field})
     // The bodies' local records hold the world's inverse masses (their velocities take the warm starts; the closing
     // speeds read the velocities the step found, kept apart).
-    const sdBodyLanes a = sd_gather_bodies(c->softBodies, block->a), b = sd_gather_bodies(c->softBodies, block->b);
+    const sdBodyLanes a = sd_gather_bodies(c->softBodies, block->a, false),
+                      b = sd_gather_bodies(c->softBodies, block->b, false);
     const sdV4 ima = a.invMass, imb = b.invMass, iia = a.invInertia, iib = b.invInertia;
     const sdV4 zero = sd_v4_splat(0.0), one = sd_v4_splat(1.0);
     const int32_t* count = block->pointCount;
@@ -289,7 +301,7 @@ SD_INLINE void sd_prepare_block(sdCollisionState* c, int32_t index, int32_t null
     sdM4 bounces = {0, 0, 0, 0};
     // A block of one-point contacts (a block holds one kind) has no second points: their lines are neither read
     // nor written (the sweeps, warm starts, restitution and store go by the point counts).
-    const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
+    const bool twoPoints = sd_block_has_two_points(count);
     if (!twoPoints) ca[1] = cb[1] = zero;
     for (int p = 0; p < (twoPoints ? 2 : 1); ++p) {
 #define SD_POINT_LANES(field) SD_CONTACT_LANES(points[p].field)
@@ -483,8 +495,8 @@ void sd_solve_soft_contacts(sdWorld* world, const sdContactIsland* island, doubl
 /// Restitution, once a step: the contact's points that pushed and met at an impact faster than the threshold
 /// leave at e times their closing speed.
 static void sd_soft_bounce(sdCollisionState* c, sdSoftBlock* block, int32_t l, const sdContact* contact) {
-    sdSoftBody* a = &c->softBodies[block->a[l]];
-    sdSoftBody* b = &c->softBodies[block->b[l]];
+    sdSoftBody* a = sd_lane_body(c->softBodies, block->a[l]);
+    sdSoftBody* b = sd_lane_body(c->softBodies, block->b[l]);
     const double nx = block->nx[l], ny = block->ny[l];
     for (int32_t p = 0; p < block->pointCount[l]; ++p) {
         sdSoftPointLanes* sp = &block->points[p];
@@ -513,8 +525,8 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
         if (!(sp->maxImpulse[l] > 0.0)) continue;
         pushed = true;
         if (contact->touching) continue;
-        const sdSoftBody* ba = &world->collision.softBodies[block->a[l]];
-        const sdSoftBody* bb = &world->collision.softBodies[block->b[l]];
+        const sdSoftBody* ba = sd_lane_body_read(world->collision.softBodies, block->a[l]);
+        const sdSoftBody* bb = sd_lane_body_read(world->collision.softBodies, block->b[l]);
         const double ax = world->x[contact->bodyA] + ba->c * point->anchorAX - ba->s * point->anchorAY + point->offsetAX;
         const double ay = world->y[contact->bodyA] + ba->s * point->anchorAX + ba->c * point->anchorAY + point->offsetAY;
         const double bx = world->x[contact->bodyB] + bb->c * point->anchorBX - bb->s * point->anchorBY + point->offsetBX;
@@ -532,36 +544,46 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
 static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
     sdCollisionState* c = &world->collision;
     const bool fetch = c->contactCount > sdFetchContactsAbove; // else the lanes and records stay in the cache
+    // The arrays in locals: the settled flag is a byte, which may alias anything, so the compiler reloaded the
+    // world's pointers after each contact.
+    const int32_t* activeContacts = c->activeContacts;
+    const int32_t* slotOf = c->softSlotOf;
+    const sdSoftBlock* soft = c->soft;
+    sdContact* contacts = c->contacts;
+    uint8_t* settled = c->contactSettled;
     for (int32_t q = first; q < last; ++q) {
         // The lane it reads and the record it writes, ahead (the records are not contiguous); not the bodies'
         // positions: only the few contacts that begin touching read them.
         if (fetch && q + 8 < last) {
-            const int32_t slot = c->softSlotOf[q + 8];
-            const sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
+            const int32_t slot = slotOf[q + 8];
+            const sdSoftBlock* block = &soft[slot / sdSoftLanes];
             SD_PREFETCH(block); // its bodies and point count
             SD_PREFETCH(&block->tangentImpulse[slot % sdSoftLanes]);
             for (int p = 0; p < 2; ++p) {
                 SD_PREFETCH(&block->points[p].impulse[slot % sdSoftLanes]);
                 SD_PREFETCH(&block->points[p].maxImpulse[slot % sdSoftLanes]);
             }
-            const int32_t ahead = c->activeContacts[q + 8];
-            sd_prefetch_contact(&c->contacts[ahead]);
+            sd_prefetch_contact(&contacts[activeContacts[q + 8]]);
         }
-        const int32_t k = c->activeContacts[q], slot = c->softSlotOf[q];
-        sdContact* contact = &c->contacts[k];
+        const int32_t k = activeContacts[q], slot = slotOf[q];
+        sdContact* contact = &contacts[k];
         // A contact that touched and pushed still touches: sd_finish_contacts need not read it again.
-        c->contactSettled[k] =
-            sd_store_soft_impulses(world, &c->soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
+        settled[k] =
+            sd_store_soft_impulses(world, &soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
     }
 }
 
 static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
     sdCollisionState* c = &world->collision;
-    for (int32_t slot = island->slotStart; slot < island->slotStart + island->slotCount; ++slot) {
-        sdSoftBlock* block = &c->soft[slot / sdSoftLanes];
-        const int32_t l = slot % sdSoftLanes;
-        if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
-        sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[slot]]);
+    const int32_t first = island->slotStart / sdSoftLanes, end = (island->slotStart + island->slotCount) / sdSoftLanes;
+    for (int32_t index = first; index < end; ++index) {
+        sdSoftBlock* block = &c->soft[index];
+        // Most blocks hold no impact: one test for the four lanes (a padding lane's flags are 0).
+        if (!((block->flags[0] | block->flags[1] | block->flags[2] | block->flags[3]) & sdSoftFlag_bounces)) continue;
+        for (int32_t l = 0; l < sdSoftLanes; ++l) {
+            if (block->pointCount[l] == 0 || !(block->flags[l] & sdSoftFlag_bounces)) continue; // padding, or no impact
+            sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[index * sdSoftLanes + l]]);
+        }
     }
     // Each contact's store is its own (its record, its settled byte): on the workers, in pieces.
     sd_soft_run(world, sd_store_soft_range, island->contactStart, island->contactStart + island->contactCount,

@@ -40,8 +40,8 @@ SD_INLINE void sd_sweep_block(sdSoftBlock* block, sdSoftBody* bodies, const sdSo
 #define SD_LANE_STORE(field, v) sd_v4_store(block->field, v)
     const int32_t* ia = block->a;
     const int32_t* ib = block->b;
-    sdBodyLanes a = sd_gather_bodies(bodies, ia);
-    sdBodyLanes b = sd_gather_bodies(bodies, ib);
+    sdBodyLanes a = sd_gather_bodies(bodies, ia, !bias);
+    sdBodyLanes b = sd_gather_bodies(bodies, ib, !bias);
     const sdV4 zero = sd_v4_splat(0.0);
     const sdV4 nx = SD_LANE_FIELD(nx), ny = SD_LANE_FIELD(ny);
     const int32_t* count = block->pointCount;
@@ -149,23 +149,26 @@ SD_INLINE void sd_fetch_block_ahead(const sdSoftBlock* soft, int32_t k, int32_t 
 /// The `last` for sd_fetch_block_ahead over blocks [first, end): none to fetch in a small island.
 SD_INLINE int32_t sd_fetch_last(int32_t first, int32_t end) { return end - first > sdSweepFetchBlocks ? end : 0; }
 
-SD_INLINE void sd_sweep_range(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,
-                              const sdSoftSweepTerms* terms) {
-    const int32_t fetchLast = sd_fetch_last(first / sdSoftLanes, end / sdSoftLanes);
-    for (int32_t k = first / sdSoftLanes; k < end / sdSoftLanes; ++k) {
+/// Blocks [first, end) of the lanes, `bias` a constant once inlined (one test a sweep, not one a block).
+SD_INLINE void sd_sweep_blocks(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+                               const sdSoftSweepTerms* terms, bool bias) {
+    const int32_t fetchLast = sd_fetch_last(first, end);
+    for (int32_t k = first; k < end; ++k) {
         sd_fetch_block_ahead(soft, k, fetchLast);
-        const int32_t* count = soft[k].pointCount;
-        const bool onePoint = !(count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2);
         // Each case its own copy (constants once inlined): a biased sweep gathers no motion, a one-point block
         // reads no second points.
-        if (terms->bias) {
-            if (onePoint) sd_sweep_block(&soft[k], bodies, terms, true, true);
-            else sd_sweep_block(&soft[k], bodies, terms, false, true);
-        } else {
-            if (onePoint) sd_sweep_block(&soft[k], bodies, terms, true, false);
-            else sd_sweep_block(&soft[k], bodies, terms, false, false);
-        }
+        if (!sd_block_has_two_points(soft[k].pointCount)) sd_sweep_block(&soft[k], bodies, terms, true, bias);
+        else sd_sweep_block(&soft[k], bodies, terms, false, bias);
     }
+}
+
+SD_INLINE void sd_sweep_range(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,
+                              const sdSoftSweepTerms* terms) {
+    // The terms in a local: the sweep's stores of doubles might, for all the compiler knows, change *terms, so it
+    // loaded and broadcast them again for every block.
+    const sdSoftSweepTerms local = *terms;
+    if (local.bias) sd_sweep_blocks(soft, first / sdSoftLanes, end / sdSoftLanes, bodies, &local, true);
+    else sd_sweep_blocks(soft, first / sdSoftLanes, end / sdSoftLanes, bodies, &local, false);
 }
 
 static void sd_sweep_range_generic(sdSoftBlock* soft, int32_t first, int32_t end, sdSoftBody* bodies,

@@ -178,7 +178,7 @@ typedef struct sdSoftPointLanes {
 /// nothing; a one-point contact's second point is zeros, and a block of one-point contacts (a block holds one kind)
 /// leaves its second points unset: nothing reads them.
 typedef struct sdSoftBlock {
-    int32_t a[sdSoftLanes], b[sdSoftLanes];      // local body slots (softBodies)
+    int32_t a[sdSoftLanes], b[sdSoftLanes];      // local body slots (softBodies) × sdSoftBodyDoubles
     int32_t pointCount[sdSoftLanes];             // 0 in a padding lane
     int32_t flags[sdSoftLanes];                  // sdSoftFlag_…
     double nx[sdSoftLanes], ny[sdSoftLanes];
@@ -196,6 +196,11 @@ typedef struct sdSoftBody {
     double invMass, invInertia;
     double dx, dy, c, s;
 } sdSoftBody;
+
+/// The doubles of a soft body. A block names its lanes' bodies by local slot times this: an index of a double, so
+/// the sweeps address a body with one scaled index instead of working out slot × 72 bytes first.
+#define sdSoftBodyDoubles ((int32_t)(sizeof(sdSoftBody) / sizeof(double)))
+_Static_assert(sizeof(sdSoftBody) % sizeof(double) == 0, "a soft body is whole doubles");
 
 /// A body of a large island at the step's start, for the preparation's closing speeds: its velocity when the step
 /// began (v0) and its free velocity (gravity and forces applied, nothing pushed yet).

@@ -8,6 +8,7 @@
 #define SD_SOFT_LANES_H
 
 #include "sd_solve.h"
+#include <stddef.h>
 #include <string.h>
 
 _Static_assert(sdSoftLanes == 4, "the sweep's vectors hold four lanes");
@@ -38,36 +39,92 @@ SD_INLINE sdV4 sd_v4_select(sdM4 mask, sdV4 yes, sdV4 no) {
     return (sdV4)(((sdM4)yes & mask) | ((sdM4)no & ~mask));
 }
 
+/// Four consecutive doubles at `at` (any alignment) as a vector.
+SD_INLINE sdV4 sd_v4_load_bytes(const void* at) {
+    sdV4 v;
+    memcpy(&v, at, sizeof v);
+    return v;
+}
+
+/// The 4×4 transpose: row l's j-th double becomes lane l of column j. Eight shuffles for sixteen doubles, where
+/// building each column from scalars took five loads and inserts (a record's consecutive fields, four lanes' records).
+SD_INLINE void sd_v4_transpose(sdV4 r0, sdV4 r1, sdV4 r2, sdV4 r3, sdV4* c0, sdV4* c1, sdV4* c2, sdV4* c3) {
+#if __has_builtin(__builtin_shufflevector)
+    const sdV4 even01 = __builtin_shufflevector(r0, r1, 0, 4, 2, 6), odd01 = __builtin_shufflevector(r0, r1, 1, 5, 3, 7);
+    const sdV4 even23 = __builtin_shufflevector(r2, r3, 0, 4, 2, 6), odd23 = __builtin_shufflevector(r2, r3, 1, 5, 3, 7);
+    *c0 = __builtin_shufflevector(even01, even23, 0, 1, 4, 5);
+    *c1 = __builtin_shufflevector(odd01, odd23, 0, 1, 4, 5);
+    *c2 = __builtin_shufflevector(even01, even23, 2, 3, 6, 7);
+    *c3 = __builtin_shufflevector(odd01, odd23, 2, 3, 6, 7);
+#else
+    *c0 = (sdV4){r0[0], r1[0], r2[0], r3[0]};
+    *c1 = (sdV4){r0[1], r1[1], r2[1], r3[1]};
+    *c2 = (sdV4){r0[2], r1[2], r2[2], r3[2]};
+    *c3 = (sdV4){r0[3], r1[3], r2[3], r3[3]};
+#endif
+}
+
+/// Four consecutive double fields of `type`, from `first` on, of the four records at `record[l]` as lane vectors.
+#define SD_RECORD_LANES(type, record, first, c0, c1, c2, c3)                                                          \
+    sd_v4_transpose(sd_v4_load_bytes((const char*)(record)[0] + offsetof(type, first)),                             \
+                    sd_v4_load_bytes((const char*)(record)[1] + offsetof(type, first)),                             \
+                    sd_v4_load_bytes((const char*)(record)[2] + offsetof(type, first)),                             \
+                    sd_v4_load_bytes((const char*)(record)[3] + offsetof(type, first)), c0, c1, c2, c3)
+
+/// A block's lane body (sdSoftBlock.a, .b: its local slot × sdSoftBodyDoubles), to write and to read.
+SD_INLINE sdSoftBody* sd_lane_body(sdSoftBody* bodies, int32_t lane) {
+    return (sdSoftBody*)((char*)bodies + (ptrdiff_t)lane * (ptrdiff_t)sizeof(double));
+}
+SD_INLINE const sdSoftBody* sd_lane_body_read(const sdSoftBody* bodies, int32_t lane) {
+    return (const sdSoftBody*)((const char*)bodies + (ptrdiff_t)lane * (ptrdiff_t)sizeof(double));
+}
+
+/// Whether a lane of the block has a second point: counts are 0, 1 or 2, and only 2 sets bit 1, so one test of
+/// the four counts or'ed together (four compares and branches before).
+_Static_assert(sizeof(((sdSoftBlock*)0)->points) / sizeof(((sdSoftBlock*)0)->points[0]) == 2,
+               "a lane has at most two points");
+SD_INLINE bool sd_block_has_two_points(const int32_t* count) {
+    return ((count[0] | count[1] | count[2] | count[3]) & 2) != 0;
+}
+
 /// The two bodies of each lane, as the sweep reads and pushes them.
 typedef struct sdBodyLanes {
     sdV4 vx, vy, w, invMass, invInertia, dx, dy, c, s;
 } sdBodyLanes;
 
-SD_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int32_t* index) {
-    const sdSoftBody* b0 = &bodies[index[0]];
-    const sdSoftBody* b1 = &bodies[index[1]];
-    const sdSoftBody* b2 = &bodies[index[2]];
-    const sdSoftBody* b3 = &bodies[index[3]];
-    return (sdBodyLanes){
-        .vx = {b0->vx, b1->vx, b2->vx, b3->vx},
-        .vy = {b0->vy, b1->vy, b2->vy, b3->vy},
-        .w = {b0->w, b1->w, b2->w, b3->w},
-        .invMass = {b0->invMass, b1->invMass, b2->invMass, b3->invMass},
-        .invInertia = {b0->invInertia, b1->invInertia, b2->invInertia, b3->invInertia},
-        .dx = {b0->dx, b1->dx, b2->dx, b3->dx},
-        .dy = {b0->dy, b1->dy, b2->dy, b3->dy},
-        .c = {b0->c, b1->c, b2->c, b3->c},
-        .s = {b0->s, b1->s, b2->s, b3->s},
-    };
+_Static_assert(offsetof(sdSoftBody, vy) == offsetof(sdSoftBody, vx) + 8 &&
+                   offsetof(sdSoftBody, w) == offsetof(sdSoftBody, vx) + 16 &&
+                   offsetof(sdSoftBody, invMass) == offsetof(sdSoftBody, vx) + 24 &&
+                   offsetof(sdSoftBody, dx) == offsetof(sdSoftBody, invInertia) + 8 &&
+                   offsetof(sdSoftBody, dy) == offsetof(sdSoftBody, invInertia) + 16 &&
+                   offsetof(sdSoftBody, c) == offsetof(sdSoftBody, invInertia) + 24,
+               "a soft body's velocity and inverse mass, and its inverse inertia and motion, are transposed in fours");
+
+/// The lanes' bodies. `motion`: with their motion since the step's start (dx, dy, c, s; the relax and warm start
+/// read it), transposed as the velocities; else only the inverse inertia of those, lane by lane (the rest unread).
+SD_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int32_t* index, bool motion) {
+    const sdSoftBody* body[sdSoftLanes] = {sd_lane_body_read(bodies, index[0]), sd_lane_body_read(bodies, index[1]),
+                                           sd_lane_body_read(bodies, index[2]), sd_lane_body_read(bodies, index[3])};
+    sdBodyLanes lanes;
+    SD_RECORD_LANES(sdSoftBody, body, vx, &lanes.vx, &lanes.vy, &lanes.w, &lanes.invMass);
+    if (motion) {
+        SD_RECORD_LANES(sdSoftBody, body, invInertia, &lanes.invInertia, &lanes.dx, &lanes.dy, &lanes.c);
+    } else {
+        lanes.invInertia = (sdV4){body[0]->invInertia, body[1]->invInertia, body[2]->invInertia, body[3]->invInertia};
+        lanes.dx = lanes.dy = lanes.c = sd_v4_splat(0.0);
+    }
+    lanes.s = (sdV4){body[0]->s, body[1]->s, body[2]->s, body[3]->s};
+    return lanes;
 }
 
+/// The lanes' velocities back to their bodies, lane after lane (a still body in several lanes keeps the last
+/// lane's, as lane-by-lane stores leave it). Each body's four doubles from vx on are written at once, its inverse
+/// mass with the value it was gathered with: no lane changes one.
 SD_INLINE void sd_scatter_velocities(sdSoftBody* bodies, const int32_t* index, const sdBodyLanes* lanes) {
-    for (int lane = 0; lane < sdSoftLanes; ++lane) {
-        sdSoftBody* body = &bodies[index[lane]];
-        body->vx = lanes->vx[lane];
-        body->vy = lanes->vy[lane];
-        body->w = lanes->w[lane];
-    }
+    sdV4 row[sdSoftLanes];
+    sd_v4_transpose(lanes->vx, lanes->vy, lanes->w, lanes->invMass, &row[0], &row[1], &row[2], &row[3]);
+    for (int lane = 0; lane < sdSoftLanes; ++lane)
+        memcpy((char*)sd_lane_body(bodies, index[lane]) + offsetof(sdSoftBody, vx), &row[lane], sizeof row[lane]);
 }
 
 /// Lane by lane: the velocities of `pushed` where the mask is set, else those `body` has (into `body`).
@@ -102,12 +159,12 @@ SD_INLINE sdV4 sd_point_separation(const sdSoftPointLanes* sp, sdV4 nx, sdV4 ny,
 /// read them instead of gathering the bodies' motion and working them out again, sweep after sweep (a block of
 /// one-point contacts has no second points: it reads none, as its lanes would skip their pushes).
 SD_INLINE void sd_warm_start_block(sdSoftBlock* block, sdSoftBody* bodies) {
-    sdBodyLanes a = sd_gather_bodies(bodies, block->a);
-    sdBodyLanes b = sd_gather_bodies(bodies, block->b);
+    sdBodyLanes a = sd_gather_bodies(bodies, block->a, true);
+    sdBodyLanes b = sd_gather_bodies(bodies, block->b, true);
     const int32_t* count = block->pointCount;
     const sdM4 counts = {count[0], count[1], count[2], count[3]};
     const sdV4 nx = sd_v4_load(block->nx), ny = sd_v4_load(block->ny);
-    const bool twoPoints = count[0] == 2 || count[1] == 2 || count[2] == 2 || count[3] == 2;
+    const bool twoPoints = sd_block_has_two_points(count);
     for (int p = 0; p < (twoPoints ? 2 : 1); ++p) {
         const sdM4 has = counts > p;
         sdSoftPointLanes* sp = &block->points[p];
