@@ -40,7 +40,9 @@ extension DynamicAnimator {
         mirrors[slot] = ItemMirror(
             view: view, center: item.center, angle: angle, changeCount: view?.geometryChangeCount ?? 0, live: true,
             convertsCoordinates: needsConversion(item))
+        view?.animatorsHolding += 1
         slotByItem[key] = slot
+        itemSlotsCache = nil
         needsConfiguration = true
         resume()
     }
@@ -53,8 +55,10 @@ extension DynamicAnimator {
         guard records[slot]!.retainCount == 0 else { return }
         solve { try world.destroyBody(records[slot]!.id) }
         records[slot] = nil
+        mirrors[slot].view?.animatorsHolding -= 1
         mirrors[slot] = ItemMirror()
         slotByItem[key] = nil
+        itemSlotsCache = nil
     }
 
     /// View animators take views inside the reference view, layout animators take layout attributes; both

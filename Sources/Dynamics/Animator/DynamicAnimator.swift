@@ -80,6 +80,11 @@ public final class DynamicAnimator {
     /// Per body slot, what was last written to or read from its item (dense: the step's hot pass).
     var mirrors: [ItemMirror] = []
     var slotByItem: [ObjectIdentifier: Int] = [:]
+    /// The slots every step visits (items that are not views, views written the slow way), built from
+    /// `mirrors` when a body is added or removed or an item is updated (nil until then).
+    var itemSlotsCache: ItemSlots?
+    /// ``View/geometryChangeCountOfAllViews`` at the last look for views moved from outside (nil: never looked).
+    var viewChangesSeen: UInt64?
     /// Every registered behavior (top-level and children) in hierarchy order; rebuilt when the tree changes.
     var registeredBehaviorsCache: [DynamicBehavior]? {
         didSet { if registeredBehaviorsCache == nil { steppingBehaviorsCache = nil } }
@@ -329,6 +334,7 @@ public final class DynamicAnimator {
         mirrors[slot].angle = angle
         mirrors[slot].convertsCoordinates = needsConversion(item)
         mirrors[slot].changeCount = mirrors[slot].view?.geometryChangeCount ?? 0
+        itemSlotsCache = nil
         resume()
     }
 
