@@ -102,21 +102,21 @@ extension DynamicAnimator {
         for slot in toRead {
             guard let item = records[slot]?.item else { continue }
             let center = item.center
-            if center != mirrors[slot].center {
+            if center != poses[slot].center {
                 let p = mirrors[slot].convertsCoordinates ? referencePoint(of: item) : center
                 requireFinite(p, "Center of item \(item)")
                 let id = records[slot]!.id
                 solve { try world.setPosition(id, x: Double(p.x), y: Double(p.y)) }
-                mirrors[slot].center = center
+                poses[slot].center = center
             }
             let transform = item.transform
-            if transform != records[slot]!.itemTransform {
+            if transform != itemTransforms[slot] {
                 let angle = Double(transform.rotationAngle)
                 precondition(angle.isFinite, "Rotation of item \(item) must be finite (got \(angle))")
                 let id = records[slot]!.id
-                if angle != mirrors[slot].angle { solve { try world.setAngle(id, angle) } }
-                records[slot]!.itemTransform = transform
-                mirrors[slot].angle = angle
+                if angle != poses[slot].angle { solve { try world.setAngle(id, angle) } }
+                itemTransforms[slot] = transform
+                poses[slot].angle = angle
             }
         }
     }
@@ -132,17 +132,16 @@ extension DynamicAnimator {
         world.withStateBuffers { state in
             world.withRotationBuffers { rotations in
                 world.withRestedBodies { rested in
-                    records.withUnsafeMutableBufferPointer { records in
-                        mirrors.withUnsafeMutableBufferPointer { mirrors in
+                    itemTransforms.withUnsafeMutableBufferPointer { transforms in
+                        poses.withUnsafeMutableBufferPointer { poses in
                             @MainActor func writeView(_ slot: Int) {
-                                guard mirrors[slot].live, let view = mirrors[slot].view, !mirrors[slot].convertsCoordinates
-                                else { return }
+                                guard let view = poses[slot].plainView else { return }
                                 let center = CGPoint(x: state.x[slot], y: state.y[slot])
                                 let angle = state.angle[slot]
-                                let moved = center != mirrors[slot].center
-                                let turned = angle != mirrors[slot].angle
+                                let moved = center != poses[slot].center
+                                let turned = angle != poses[slot].angle
                                 guard moved || turned else { return }
-                                // The view first, the mirror and record after its last use: a store to them while
+                                // The view first, the pose and transform after its last use: a store to them while
                                 // the view is in use would make the optimiser retain it.
                                 if moved { view.storedCenter = center }
                                 var transform = CGAffineTransform.identity
@@ -156,17 +155,14 @@ extension DynamicAnimator {
                                         }
                                     view.storedTransform = transform
                                 }
-                                let shared = view.animatorsHolding > 1
-                                if shared { view.countGeometryChange() }
-                                let changeCount = view.geometryChangeCount
-                                if moved { mirrors[slot].center = center }
+                                if view.animatorsHolding > 1 { countSharedViewWrite(slot, view) }
+                                if moved { poses[slot].center = center }
                                 if turned {
-                                    records[slot]!.itemTransform = transform
-                                    mirrors[slot].angle = angle
+                                    transforms[slot] = transform
+                                    poses[slot].angle = angle
                                 }
-                                if shared { mirrors[slot].changeCount = changeCount }
                             }
-                            let count = min(mirrors.count, state.x.count)
+                            let count = min(poses.count, state.x.count)
                             if let rested {
                                 for slot in rested where Int(slot) < count { writeView(Int(slot)) }
                                 let awake = state.awake
@@ -188,17 +184,17 @@ extension DynamicAnimator {
                 var wrote = false
                 var center = CGPoint(x: state.x[slot], y: state.y[slot])
                 if mirrors[slot].convertsCoordinates { center = itemPoint(center, for: item) }
-                if center != mirrors[slot].center {
+                if center != poses[slot].center {
                     if let view { view.storedCenter = center } else { item.center = center }
-                    mirrors[slot].center = item.center
+                    poses[slot].center = item.center
                     wrote = true
                 }
                 let angle = state.angle[slot]
-                if angle != mirrors[slot].angle {
+                if angle != poses[slot].angle {
                     let transform = item.transform.replacingRotation(with: CGFloat(angle))
                     if let view { view.storedTransform = transform } else { item.transform = transform }
-                    records[slot]!.itemTransform = item.transform
-                    mirrors[slot].angle = angle
+                    itemTransforms[slot] = item.transform
+                    poses[slot].angle = angle
                     wrote = true
                 }
                 if let view {
@@ -207,6 +203,13 @@ extension DynamicAnimator {
                 }
             }
         }
+    }
+
+    /// A view another animator also moves was written: counted, so that one reads the write as a move from
+    /// outside, and this animator's own counter taken along, so it does not.
+    private func countSharedViewWrite(_ slot: Int, _ view: View) {
+        view.countGeometryChange()
+        mirrors[slot].changeCount = view.geometryChangeCount
     }
 }
 
