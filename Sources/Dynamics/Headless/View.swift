@@ -20,13 +20,14 @@ open class View: DynamicItem {
     /// public stored property of a class pays (about 85 instructions; an animator writes every moving view
     /// every frame).
     var storedCenter: CGPoint
-    /// The storage of `transform`, beside `storedCenter` (and `animatorsHolding`): an animator writing a moved
-    /// view touches these bytes alone, and together they span two cache lines where a split would take three.
-    var storedTransform: CGAffineTransform = .identity
     /// How many animators give this view a body. An animator writing a view that another one also moves
     /// counts the write (``countGeometryChange()``), so the other reads it as a move from outside, as it would
     /// any write through `center` or `transform`.
     var animatorsHolding = 0
+    /// The storage of `transform`, after `storedCenter` and `animatorsHolding` (which the animator reads when
+    /// it writes the view): an animator writing a moved view touches these bytes alone, and together they span
+    /// two cache lines where a split would take three (a view that only moved, mostly one).
+    var storedTransform: CGAffineTransform = .identity
     /// The view's own coordinate space: origin (scroll offset) and size, points.
     public var bounds: CGRect
     /// The shape this item collides as (and takes its mass from). Default `.rectangle`; override it in a subclass
