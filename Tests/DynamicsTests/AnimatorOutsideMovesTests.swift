@@ -59,16 +59,7 @@ struct AnimatorOutsideMovesTests {
             let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 600))
             let animator = DynamicAnimator(referenceView: root, solver: solver)
             func item(x: CGFloat, y: CGFloat, angle: CGFloat) -> any DynamicItem {
-                let item: any DynamicItem
-                if views {
-                    let view = View(frame: CGRect(x: x - 20, y: y - 15, width: 40, height: 30))
-                    root.addSubview(view)
-                    item = view
-                } else {
-                    item = PlainItem(x: x, y: y, width: 40, height: 30)
-                }
-                item.transform = CGAffineTransform(rotationAngle: angle)
-                return item
+                makeItem(view: views, in: root, x: x, y: y, width: 40, height: 30, angle: angle)
             }
             var items: [any DynamicItem] = []
             for i in 0..<6 {
