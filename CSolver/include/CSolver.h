@@ -192,6 +192,11 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount);
 int32_t sdWorld_GetAwakeBodyCount(const sdWorld* world);
 /// Bulk read-back of every slot.
 sdWorldState sdWorld_GetState(const sdWorld* world);
+/// The bodies the last `sdWorld_Step` put to rest, in slot order: sets `*outSlots` (when not NULL) and returns
+/// their count. A step moves only awake bodies, so the awake ones (`sdWorldState.awake`) and these are all that
+/// it can have moved: a caller mirroring positions visits those alone. The pointer stays valid as those of
+/// sdWorld_GetState; the list is replaced by the next step.
+int32_t sdWorld_GetRestedBodies(const sdWorld* world, const int32_t** outSlots);
 /// cos and sin of every live body's angle, brought up to date first. The step keeps them per body as a cache
 /// that its next step reuses while the angle stays the same, so a caller that needs every turned body's
 /// rotation after a step (the façade writing item transforms) computes none twice; the values are exactly

@@ -42,6 +42,7 @@ void sd_sleep_islands(sdWorld* world, double dt) {
     // The relative margin keeps 30 frames of 1/60 s (which sum to just under 0.5) from taking 31.
     const double threshold = world->def.timeToSleep * (1.0 - 1e-9);
     int32_t awakeCount;
+    world->restedCount = 0;
     // Most steps no timer is near rest (always, with sleep off): the islands are not looked up at all.
     if (!sd_advance_rest_timers(world, n, dt, threshold, &awakeCount)) {
         world->awakeCount = awakeCount;
@@ -61,6 +62,7 @@ void sd_sleep_islands(sdWorld* world, double dt) {
         const int32_t root = sd_find(parent, i);
         if (s->islandSleep[root] >= threshold) {
             world->awake[i] = 0;
+            world->restedSlots[world->restedCount++] = i;
             sd_topology_changed(world);
             world->vx[i] = 0.0;
             world->vy[i] = 0.0;

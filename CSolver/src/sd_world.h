@@ -70,6 +70,8 @@ struct sdWorld {
     int32_t* jointEdges; // joints attached to each body
     int32_t* shapeHead;  // first shape of each body (linked through sdShape.next), or −1
     int32_t* sleepNext;  // ring of the bodies that fell asleep together (itself when awake or alone)
+    int32_t* restedSlots; // the bodies the last step put to rest, in slot order (restedCount of them)
+    int32_t restedCount;
 
     // Joints (array of structs: each joint is read whole when its rows are built).
     sdJoint* joints;

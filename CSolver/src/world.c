@@ -32,7 +32,7 @@ sdWorldDef sdDefaultWorldDef(void) {
     X(area) X(unitInertia) X(density) X(invMass) X(invInertia) X(linearDamping) X(angularDamping) X(gravityX)   \
     X(gravityY) X(forceX) X(forceY) X(torque) X(sleepTime) X(dampingStep) X(linearFactor) X(angularFactor) \
     X(rotationAngle) X(rotationCos) X(rotationSin) X(restitution) X(friction) X(charge) X(freeSlots) \
-    X(jointEdges) X(shapeHead) X(sleepNext)
+    X(jointEdges) X(shapeHead) X(sleepNext) X(restedSlots)
 
 /// Grows every array to `capacity` slots. On failure the arrays that did grow keep their old contents and
 /// the recorded capacity is unchanged, so the world stays consistent.
@@ -130,6 +130,11 @@ sdWorldState sdWorld_GetState(const sdWorld* world) {
     state.alive = world->alive;
     state.awake = world->awake;
     return state;
+}
+
+int32_t sdWorld_GetRestedBodies(const sdWorld* world, const int32_t** outSlots) {
+    if (outSlots != NULL) *outSlots = world == NULL ? NULL : world->restedSlots;
+    return world == NULL ? 0 : world->restedCount;
 }
 
 sdWorldRotations sdWorld_GetRotations(sdWorld* world) {

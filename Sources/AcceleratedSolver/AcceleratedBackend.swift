@@ -197,6 +197,13 @@ public final class AcceleratedBackend: PhysicsBackend {
             RotationBuffers(cosine: UnsafeBufferPointer(start: r.cosine, count: n), sine: UnsafeBufferPointer(start: r.sine, count: n)))
     }
 
+    /// The slots the core's last step put to rest, straight from its list (no copy).
+    public func withRestedBodies<R>(_ body: (UnsafeBufferPointer<Int32>?) throws -> R) rethrows -> R {
+        var slots: UnsafePointer<Int32>?
+        let count = Int(sdWorld_GetRestedBodies(world, &slots))
+        return try body(UnsafeBufferPointer(start: slots, count: count))
+    }
+
     /// Bodies whose rotated bounding box overlaps [minX, maxX] × [minY, maxY], in slot order.
     public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID] {
         var count: Int32 = 0

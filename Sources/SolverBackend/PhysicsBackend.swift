@@ -60,6 +60,10 @@ public protocol PhysicsBackend: AnyObject {
     /// Calls `body` with cos and sin of every live slot's angle when the engine keeps them (the C core caches
     /// them per body for its next step), or with nil (compute them yourself). Default: nil.
     func withRotationBuffers<R>(_ body: (RotationBuffers?) throws -> R) rethrows -> R
+    /// Calls `body` with the slots the last step put to rest, in slot order, when the engine lists them (the
+    /// C core), or with nil (then any slot may have moved). A step moves only awake bodies, so those awake now
+    /// and these are all it can have moved. Default: nil.
+    func withRestedBodies<R>(_ body: (UnsafeBufferPointer<Int32>?) throws -> R) rethrows -> R
     /// Bodies whose rotated bounding box overlaps the rectangle, in slot order.
     func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) -> [BodyID]
 
@@ -142,6 +146,9 @@ extension PhysicsBackend {
 
     /// No rotations unless the engine keeps them.
     public func withRotationBuffers<R>(_ body: (RotationBuffers?) throws -> R) rethrows -> R { try body(nil) }
+
+    /// No list of rested bodies unless the engine keeps one.
+    public func withRestedBodies<R>(_ body: (UnsafeBufferPointer<Int32>?) throws -> R) rethrows -> R { try body(nil) }
 
     /// One ``setJointWorldAnchor(_:x:y:)`` per joint.
     public func setJointWorldAnchors(_ ids: UnsafeBufferPointer<JointID>, x: UnsafeBufferPointer<Double>,

@@ -202,6 +202,13 @@ public final class PhysicsWorld {
         try backend.withRotationBuffers(body)
     }
 
+    /// Calls `body` with the slots the last step put to rest, in slot order, when the engine lists them (the C
+    /// core), or with nil (valid only inside the closure). A step moves only awake bodies
+    /// (``BodyStateBuffers/awake``), so those and these are all it can have moved.
+    public func withRestedBodies<R>(_ body: (UnsafeBufferPointer<Int32>?) throws -> R) rethrows -> R {
+        try backend.withRestedBodies(body)
+    }
+
     /// Bodies whose rotated bounding box overlaps the rectangle [minX, maxX] × [minY, maxY], in slot order.
     public func bodies(inRectMinX minX: Double, minY: Double, maxX: Double, maxY: Double) throws(SolverError) -> [BodyID] {
         try Validate.finite(minX, "minX")

@@ -15,16 +15,7 @@ struct AnimatorWriteBackTests {
         var items: [any DynamicItem] = []
         for i in 0..<30 {
             let x = CGFloat(60 + (i % 6) * 55), y = CGFloat(80 + (i / 6) * 50)
-            let item: any DynamicItem
-            if views {
-                let view = View(frame: CGRect(x: x - 15, y: y - 12, width: 30, height: 24))
-                root.addSubview(view)
-                item = view
-            } else {
-                item = PlainItem(x: x, y: y, width: 30, height: 24)
-            }
-            item.transform = CGAffineTransform(rotationAngle: 0.1 * CGFloat(i))
-            items.append(item)
+            items.append(makeItem(view: views, in: root, x: x, y: y, width: 30, height: 24, angle: 0.1 * CGFloat(i)))
         }
         let collision = CollisionBehavior(items: items)
         collision.translatesReferenceBoundsIntoBoundary = true

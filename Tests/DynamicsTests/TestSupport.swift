@@ -62,6 +62,24 @@ final class PlainItem: DynamicItem {
     }
 }
 
+/// A `width × height` item centred on (`x`, `y`) and turned by `angle`: a view added to `root`, or (for the same
+/// body through the protocol) a ``PlainItem``.
+@MainActor
+func makeItem(view: Bool, in root: View, x: CGFloat, y: CGFloat, width: CGFloat, height: CGFloat, angle: CGFloat)
+    -> any DynamicItem
+{
+    let item: any DynamicItem
+    if view {
+        let view = View(frame: CGRect(x: x - width / 2, y: y - height / 2, width: width, height: height))
+        root.addSubview(view)
+        item = view
+    } else {
+        item = PlainItem(x: x, y: y, width: width, height: height)
+    }
+    item.transform = CGAffineTransform(rotationAngle: angle)
+    return item
+}
+
 /// Counts the delegate calls, in order.
 @MainActor
 final class DelegateRecorder: DynamicAnimatorDelegate {

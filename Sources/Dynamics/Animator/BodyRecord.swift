@@ -2,16 +2,13 @@ internal import Foundation
 internal import SolverBackend
 
 /// What the animator knows about one item's body: the item, its id in the world, how many registered
-/// behaviors hold it, what was last written to the item (to notice changes made from outside), and what was
-/// last pushed to the body (to push only changes).
+/// behaviors hold it, and what was last pushed to the body (to push only changes). What was last written to the
+/// item is in dense arrays beside (``ItemMirror``, ``ItemPose``).
 @MainActor
 struct BodyRecord {
     let item: any DynamicItem
     let id: BodyID
     var retainCount = 1
-    /// The item's `transform` exactly as last written or read (its centre and angle are in the slot's
-    /// ``ItemMirror``, which every step touches).
-    var itemTransform: CGAffineTransform
     var gravity = (x: 0.0, y: 0.0)
     var properties = ItemProperties.defaults
     /// The item's collision shapes (none while no collision behavior holds it) and their filter.

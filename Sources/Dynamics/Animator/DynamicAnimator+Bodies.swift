@@ -34,13 +34,19 @@ extension DynamicAnimator {
         }
         while mirrors.count <= slot {
             mirrors.append(ItemMirror())
+            poses.append(ItemPose())
+            itemTransforms.append(.identity)
         }
-        records[slot] = BodyRecord(item: item, id: id, itemTransform: item.transform)
+        records[slot] = BodyRecord(item: item, id: id)
         let view = item as? View
+        let convertsCoordinates = needsConversion(item)
         mirrors[slot] = ItemMirror(
-            view: view, center: item.center, angle: angle, changeCount: view?.geometryChangeCount ?? 0, live: true,
-            convertsCoordinates: needsConversion(item))
+            view: view, changeCount: view?.geometryChangeCount ?? 0, live: true, convertsCoordinates: convertsCoordinates)
+        poses[slot] = ItemPose(plainView: convertsCoordinates ? nil : view, center: item.center, angle: angle)
+        itemTransforms[slot] = item.transform
+        view?.animatorsHolding += 1
         slotByItem[key] = slot
+        itemSlotsCache = nil
         needsConfiguration = true
         resume()
     }
@@ -53,8 +59,11 @@ extension DynamicAnimator {
         guard records[slot]!.retainCount == 0 else { return }
         solve { try world.destroyBody(records[slot]!.id) }
         records[slot] = nil
+        mirrors[slot].view?.animatorsHolding -= 1
         mirrors[slot] = ItemMirror()
+        poses[slot] = ItemPose()
         slotByItem[key] = nil
+        itemSlotsCache = nil
     }
 
     /// View animators take views inside the reference view, layout animators take layout attributes; both

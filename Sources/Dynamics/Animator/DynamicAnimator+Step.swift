@@ -68,111 +68,148 @@ extension DynamicAnimator {
         delegate?.dynamicAnimatorDidPause(self)
     }
 
+    /// The slots every step visits whatever moved (see ``ItemSlots``).
+    var itemSlots: ItemSlots {
+        if let cached = itemSlotsCache { return cached }
+        let slots = ItemSlots(mirrors)
+        itemSlotsCache = slots
+        return slots
+    }
+
     /// Items whose `center` or `transform` differ from what the animator last wrote were moved by someone
-    /// else: move their bodies there (as `updateItem(usingCurrentState:)` would). Views tell in one counter
-    /// comparison, read from the dense mirrors; other items are asked for both properties.
+    /// else: move their bodies there (as `updateItem(usingCurrentState:)` would). When no view anywhere was
+    /// written since the last look (one counter shared by all views; animators write theirs uncounted), only
+    /// the items that are not views are asked; otherwise each view tells in one comparison of its own counter,
+    /// read from the dense mirrors, and other items are asked for both properties.
     func readItemsChangedOutside() {
         var toRead: [Int] = []
-        mirrors.withUnsafeMutableBufferPointer { mirrors in
-            for slot in mirrors.indices where mirrors[slot].live {
-                if let view = mirrors[slot].view {
-                    let count = view.geometryChangeCount
-                    if count == mirrors[slot].changeCount { continue }
-                    mirrors[slot].changeCount = count
+        let viewChanges = View.geometryChangeCountOfAllViews
+        if viewChanges == viewChangesSeen {
+            toRead = itemSlots.nonViews
+        } else {
+            viewChangesSeen = viewChanges
+            mirrors.withUnsafeMutableBufferPointer { mirrors in
+                for slot in mirrors.indices where mirrors[slot].live {
+                    if let view = mirrors[slot].view {
+                        let count = view.geometryChangeCount
+                        if count == mirrors[slot].changeCount { continue }
+                        mirrors[slot].changeCount = count
+                    }
+                    toRead.append(slot)
                 }
-                toRead.append(slot)
             }
         }
         for slot in toRead {
             guard let item = records[slot]?.item else { continue }
             let center = item.center
-            if center != mirrors[slot].center {
+            if center != poses[slot].center {
                 let p = mirrors[slot].convertsCoordinates ? referencePoint(of: item) : center
                 requireFinite(p, "Center of item \(item)")
                 let id = records[slot]!.id
                 solve { try world.setPosition(id, x: Double(p.x), y: Double(p.y)) }
-                mirrors[slot].center = center
+                poses[slot].center = center
             }
             let transform = item.transform
-            if transform != records[slot]!.itemTransform {
+            if transform != itemTransforms[slot] {
                 let angle = Double(transform.rotationAngle)
                 precondition(angle.isFinite, "Rotation of item \(item) must be finite (got \(angle))")
                 let id = records[slot]!.id
-                if angle != mirrors[slot].angle { solve { try world.setAngle(id, angle) } }
-                records[slot]!.itemTransform = transform
-                mirrors[slot].angle = angle
+                if angle != poses[slot].angle { solve { try world.setAngle(id, angle) } }
+                itemTransforms[slot] = transform
+                poses[slot].angle = angle
             }
         }
     }
 
-    /// Writes every body's centre and rotation to its item in one pass over the world's arrays and the dense
-    /// mirrors, touching only items whose values changed (a resting body's item is not visited at all: it
-    /// shows the body already, and a move from outside is caught by the next step's read). Views directly
-    /// inside the reference view are written straight (their setters cannot call back into the animator), with
-    /// the rotation's cos and sin from the C core, which computed them already; other items afterwards,
-    /// through the protocol.
+    /// Writes bodies' centres and rotations to their items, touching only items whose values changed. Views
+    /// directly inside the reference view are visited only where the world says a body can have moved (awake
+    /// now, or put to rest by this step; every slot when the engine does not list the rested ones): a resting
+    /// body's view shows it already, and a move from outside is caught by the next step's read. They are
+    /// written straight to their storage, uncounted (their setters cannot call back into the animator; a view
+    /// another animator also moves is counted, so that one sees the write), with the rotation's cos and sin
+    /// from the C core, which computed them already. Other items afterwards, through the protocol.
     func writeBodiesToItems() {
-        var others: [Int] = []
         world.withStateBuffers { state in
             world.withRotationBuffers { rotations in
-                records.withUnsafeMutableBufferPointer { records in
-                    mirrors.withUnsafeMutableBufferPointer { mirrors in
-                        for slot in mirrors.indices where mirrors[slot].live {
-                            guard let view = mirrors[slot].view, !mirrors[slot].convertsCoordinates else {
-                                others.append(slot)
-                                continue
+                world.withRestedBodies { rested in
+                    itemTransforms.withUnsafeMutableBufferPointer { transforms in
+                        poses.withUnsafeMutableBufferPointer { poses in
+                            @MainActor func writeView(_ slot: Int) {
+                                guard let view = poses[slot].plainView else { return }
+                                let center = CGPoint(x: state.x[slot], y: state.y[slot])
+                                let angle = state.angle[slot]
+                                let moved = center != poses[slot].center
+                                let turned = angle != poses[slot].angle
+                                guard moved || turned else { return }
+                                // The view first, the pose and transform after its last use: a store to them while
+                                // the view is in use would make the optimiser retain it.
+                                if moved { view.storedCenter = center }
+                                var transform = CGAffineTransform.identity
+                                if turned {
+                                    transform =
+                                        if let rotations {
+                                            view.storedTransform.replacingRotation(
+                                                cosine: rotations.cosine[slot], sine: rotations.sine[slot])
+                                        } else {
+                                            view.storedTransform.replacingRotation(with: CGFloat(angle))
+                                        }
+                                    view.storedTransform = transform
+                                }
+                                if view.animatorsHolding > 1 { countSharedViewWrite(slot, view) }
+                                if moved { poses[slot].center = center }
+                                if turned {
+                                    transforms[slot] = transform
+                                    poses[slot].angle = angle
+                                }
                             }
-                            let center = CGPoint(x: state.x[slot], y: state.y[slot])
-                            let angle = state.angle[slot]
-                            let moved = center != mirrors[slot].center
-                            let turned = angle != mirrors[slot].angle
-                            guard moved || turned else { continue }
-                            // The view first, the mirror and record after its last use: a store to them while
-                            // the view is in use would make the optimiser retain it.
-                            if moved { view.center = center }
-                            var transform = CGAffineTransform.identity
-                            if turned {
-                                transform =
-                                    if let rotations {
-                                        view.transform.replacingRotation(
-                                            cosine: rotations.cosine[slot], sine: rotations.sine[slot])
-                                    } else {
-                                        view.transform.replacingRotation(with: CGFloat(angle))
-                                    }
-                                view.transform = transform
+                            let count = min(poses.count, state.x.count)
+                            if let rested {
+                                for slot in rested where Int(slot) < count { writeView(Int(slot)) }
+                                let awake = state.awake
+                                for slot in 0..<count where awake[slot] != 0 { writeView(slot) }
+                            } else {
+                                for slot in 0..<count { writeView(slot) }
                             }
-                            let changeCount = view.geometryChangeCount
-                            if moved { mirrors[slot].center = center }
-                            if turned {
-                                records[slot]!.itemTransform = transform
-                                mirrors[slot].angle = angle
-                            }
-                            mirrors[slot].changeCount = changeCount
                         }
                     }
                 }
             }
         }
-        guard !others.isEmpty else { return }
+        let indirect = itemSlots.indirect
+        guard !indirect.isEmpty else { return }
         world.withStateBuffers { state in
-            for slot in others {
+            for slot in indirect {
                 guard let item = records[slot]?.item else { continue }
+                let view = mirrors[slot].view
+                var wrote = false
                 var center = CGPoint(x: state.x[slot], y: state.y[slot])
                 if mirrors[slot].convertsCoordinates { center = itemPoint(center, for: item) }
-                if center != mirrors[slot].center {
-                    item.center = center
-                    mirrors[slot].center = item.center
+                if center != poses[slot].center {
+                    if let view { view.storedCenter = center } else { item.center = center }
+                    poses[slot].center = item.center
+                    wrote = true
                 }
                 let angle = state.angle[slot]
-                if angle != mirrors[slot].angle {
+                if angle != poses[slot].angle {
                     let transform = item.transform.replacingRotation(with: CGFloat(angle))
-                    item.transform = transform
-                    records[slot]!.itemTransform = item.transform
-                    mirrors[slot].angle = angle
+                    if let view { view.storedTransform = transform } else { item.transform = transform }
+                    itemTransforms[slot] = item.transform
+                    poses[slot].angle = angle
+                    wrote = true
                 }
-                if let view = mirrors[slot].view { mirrors[slot].changeCount = view.geometryChangeCount }
+                if let view {
+                    if wrote && view.animatorsHolding > 1 { view.countGeometryChange() }
+                    mirrors[slot].changeCount = view.geometryChangeCount
+                }
             }
         }
+    }
+
+    /// A view another animator also moves was written: counted, so that one reads the write as a move from
+    /// outside, and this animator's own counter taken along, so it does not.
+    private func countSharedViewWrite(_ slot: Int, _ view: View) {
+        view.countGeometryChange()
+        mirrors[slot].changeCount = view.geometryChangeCount
     }
 }
 

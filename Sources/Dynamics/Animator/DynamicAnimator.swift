@@ -79,7 +79,16 @@ public final class DynamicAnimator {
     var records: [BodyRecord?] = []
     /// Per body slot, what was last written to or read from its item (dense: the step's hot pass).
     var mirrors: [ItemMirror] = []
+    /// Per body slot, the centre and angle last written to or read from its item (dense: the write-back's pass).
+    var poses: [ItemPose] = []
+    /// Per body slot, the item's `transform` exactly as last written or read (written with every turn).
+    var itemTransforms: [CGAffineTransform] = []
     var slotByItem: [ObjectIdentifier: Int] = [:]
+    /// The slots every step visits (items that are not views, views written the slow way), built from
+    /// `mirrors` when a body is added or removed or an item is updated (nil until then).
+    var itemSlotsCache: ItemSlots?
+    /// ``View/geometryChangeCountOfAllViews`` at the last look for views moved from outside (nil: never looked).
+    var viewChangesSeen: UInt64?
     /// Every registered behavior (top-level and children) in hierarchy order; rebuilt when the tree changes.
     var registeredBehaviorsCache: [DynamicBehavior]? {
         didSet { if registeredBehaviorsCache == nil { steppingBehaviorsCache = nil } }
@@ -314,7 +323,7 @@ public final class DynamicAnimator {
     /// Re-reads `item`'s `center` and rotation into its body (call it after moving an animated item
     /// yourself) and wakes the animator. Items the animator does not know are ignored.
     public func updateItem(usingCurrentState item: any DynamicItem) {
-        guard let slot = slotByItem[ObjectIdentifier(item)], var record = records[slot] else { return }
+        guard let slot = slotByItem[ObjectIdentifier(item)], let record = records[slot] else { return }
         let center = referencePoint(of: item)
         let angle = Double(item.transform.rotationAngle)
         requireFinite(center, "DynamicAnimator.updateItem: center of \(item)")
@@ -323,12 +332,13 @@ public final class DynamicAnimator {
             try world.setPosition(record.id, x: Double(center.x), y: Double(center.y))
             try world.setAngle(record.id, angle)
         }
-        record.itemTransform = item.transform
-        records[slot] = record
-        mirrors[slot].center = item.center
-        mirrors[slot].angle = angle
+        itemTransforms[slot] = item.transform
+        poses[slot].center = item.center
+        poses[slot].angle = angle
         mirrors[slot].convertsCoordinates = needsConversion(item)
         mirrors[slot].changeCount = mirrors[slot].view?.geometryChangeCount ?? 0
+        poses[slot].plainView = mirrors[slot].convertsCoordinates ? nil : mirrors[slot].view
+        itemSlotsCache = nil
         resume()
     }
 
