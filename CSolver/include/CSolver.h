@@ -193,9 +193,10 @@ int32_t sdWorld_GetAwakeBodyCount(const sdWorld* world);
 /// Bulk read-back of every slot.
 sdWorldState sdWorld_GetState(const sdWorld* world);
 /// The bodies the last `sdWorld_Step` put to rest, in slot order: sets `*outSlots` (when not NULL) and returns
-/// their count. A step moves only awake bodies, so the awake ones (`sdWorldState.awake`) and these are all that
-/// it can have moved: a caller mirroring positions visits those alone. The pointer stays valid as those of
-/// sdWorld_GetState; the list is replaced by the next step.
+/// their count (0 after a step that failed, or before the first). A step moves only awake bodies, so the awake
+/// ones (`sdWorldState.awake`) and these are all that it can have moved: a caller mirroring positions visits
+/// those alone. A listed body destroyed since that step leaves its slot listed (dead, or reused by a body made
+/// since). The pointer stays valid as those of sdWorld_GetState; the list is replaced by the next step.
 int32_t sdWorld_GetRestedBodies(const sdWorld* world, const int32_t** outSlots);
 /// cos and sin of every live body's angle, brought up to date first. The step keeps them per body as a cache
 /// that its next step reuses while the angle stays the same, so a caller that needs every turned body's

@@ -101,7 +101,8 @@ _Static_assert(offsetof(sdSoftBody, vy) == offsetof(sdSoftBody, vx) + 8 &&
                "a soft body's velocity and inverse mass, and its inverse inertia and motion, are transposed in fours");
 
 /// The lanes' bodies. `motion`: with their motion since the step's start (dx, dy, c, s; the relax and warm start
-/// read it), transposed as the velocities; else only the inverse inertia of those, lane by lane (the rest unread).
+/// read it), transposed as the velocities; else the inverse inertia and s lane by lane, and dx, dy and c zero (the
+/// callers read none of the motion: the compiler drops what they do not read).
 SD_INLINE sdBodyLanes sd_gather_bodies(const sdSoftBody* bodies, const int32_t* index, bool motion) {
     const sdSoftBody* body[sdSoftLanes] = {sd_lane_body_read(bodies, index[0]), sd_lane_body_read(bodies, index[1]),
                                            sd_lane_body_read(bodies, index[2]), sd_lane_body_read(bodies, index[3])};

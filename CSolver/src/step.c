@@ -222,6 +222,7 @@ sdResult sdWorld_Step(sdWorld* world, double dt, int32_t substepCount) {
     if (!isfinite(dt)) return sdResult_nonFinite;
     if (dt <= 0 || dt > sdMaxMagnitude || substepCount < 1 || substepCount > 1024) return sdResult_outOfRange;
     if (!(dt / (double)substepCount >= sdMinimumSubstep)) return sdResult_outOfRange;
+    world->restedCount = 0; // the list is this step's, also when it fails below
     // Buffers grow here, before anything moves: a failure leaves every body where it was (resting bodies may
     // have been woken, and the contacts recomputed).
     const double prepareStart = sd_now();

@@ -2,7 +2,7 @@
 // written since the last step (one counter shared by all views; animators write theirs uncounted), items that are
 // not views are asked every step, and the write-back visits only bodies the world says can have moved (awake, or
 // put to rest by the step). Each test moves something the way a shortcut could miss.
-import Dynamics
+@testable import Dynamics
 import Foundation
 import Testing
 
@@ -141,5 +141,41 @@ struct AnimatorOutsideMovesTests {
         #expect(watcher.items(in: here).contains { $0 === shared })
         let above = CGRect(x: 299, y: 99, width: 2, height: 2)
         #expect(!watcher.items(in: above).contains { $0 === shared })
+    }
+
+    @Test("An anchored view moved from outside stays where it was put, and things land on it there",
+          arguments: allSolvers)
+    func anchoredViewMovedFromOutside(solver: SolverKind) {
+        let scene = Scene(solver)
+        let ledge = scene.box(x: 300, y: 800, width: 200, height: 20)
+        let box = scene.box(x: 700, y: 500, width: 40, height: 40)
+        let anchored = DynamicItemBehavior(items: [ledge])
+        anchored.isAnchored = true
+        scene.animator.addBehavior(anchored)
+        scene.animator.addBehavior(CollisionBehavior(items: [ledge, box]))
+        scene.animator.addBehavior(GravityBehavior(items: [box]))
+        #expect(scene.run(2) == 2)
+        ledge.center = CGPoint(x: 700, y: 800)  // under the falling box now; its body never wakes (anchored)
+        #expect(scene.run(240) > 60)  // until the box rests and the animator pauses
+        #expect(ledge.center == CGPoint(x: 700, y: 800))  // not written back to where its body was
+        // The box rests on the ledge's top (790) within the contact solver's slop.
+        #expect(isClose(Double(box.center.y), 790 - 20, 1.0))
+    }
+
+    @Test("A freed animator lets go of its views: another animator's writes stop counting as outside moves",
+          arguments: allSolvers)
+    func freedAnimatorLetsGoOfItsViews(solver: SolverKind) {
+        let scene = Scene(solver)
+        let view = scene.box(x: 300, y: 100, width: 40, height: 40)
+        var first: DynamicAnimator? = DynamicAnimator(referenceView: scene.root, solver: solver)
+        first!.addBehavior(GravityBehavior(items: [view]))
+        #expect(first!.run(2) == 2)
+        first = nil
+        scene.animator.addBehavior(GravityBehavior(items: [view]))
+        #expect(scene.run(1) == 1)
+        let counted = view.geometryChangeCount
+        #expect(scene.run(3) == 3)
+        #expect(view.geometryChangeCount == counted)  // written uncounted: it has one animator again
+        #expect(view.center.y > 100)
     }
 }

@@ -3,7 +3,8 @@ internal import SolverBackend
 
 /// What the animator knows about one item's body: the item, its id in the world, how many registered
 /// behaviors hold it, and what was last pushed to the body (to push only changes). What was last written to the
-/// item is in dense arrays beside (``ItemMirror``, ``ItemPose``).
+/// item is in dense arrays beside (``ItemPose``: centre and angle; `itemTransforms`: the transform; ``ItemMirror``:
+/// the view and its write counter).
 @MainActor
 struct BodyRecord {
     let item: any DynamicItem

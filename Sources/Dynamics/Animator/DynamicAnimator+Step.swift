@@ -198,8 +198,11 @@ extension DynamicAnimator {
                     wrote = true
                 }
                 if let view {
-                    if wrote && view.animatorsHolding > 1 { view.countGeometryChange() }
-                    mirrors[slot].changeCount = view.geometryChangeCount
+                    if wrote && view.animatorsHolding > 1 {
+                        countSharedViewWrite(slot, view)
+                    } else {
+                        mirrors[slot].changeCount = view.geometryChangeCount
+                    }
                 }
             }
         }

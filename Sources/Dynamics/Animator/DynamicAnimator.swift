@@ -77,7 +77,8 @@ public final class DynamicAnimator {
 
     /// Records by body slot, and slots by item identity.
     var records: [BodyRecord?] = []
-    /// Per body slot, what was last written to or read from its item (dense: the step's hot pass).
+    /// Per body slot, the item as a view (when it is one), its write counter at the last look, and how its centre
+    /// is converted (dense: the read of outside moves walks it).
     var mirrors: [ItemMirror] = []
     /// Per body slot, the centre and angle last written to or read from its item (dense: the write-back's pass).
     var poses: [ItemPose] = []
@@ -85,7 +86,7 @@ public final class DynamicAnimator {
     var itemTransforms: [CGAffineTransform] = []
     var slotByItem: [ObjectIdentifier: Int] = [:]
     /// The slots every step visits (items that are not views, views written the slow way), built from
-    /// `mirrors` when a body is added or removed or an item is updated (nil until then).
+    /// `mirrors` when next read after a body is added or removed or an item is updated (which set it to nil).
     var itemSlotsCache: ItemSlots?
     /// ``View/geometryChangeCountOfAllViews`` at the last look for views moved from outside (nil: never looked).
     var viewChangesSeen: UInt64?
@@ -135,6 +136,15 @@ public final class DynamicAnimator {
         world = solver.makeWorld()
         referenceSystem = .none
     }
+
+    #if compiler(>=6.2)
+    // The views this animator moved stop counting it among their holders, so another animator that moves them
+    // goes back to writing them uncounted (and the views' shared counter to skipping the read of outside moves).
+    // Before Swift 6.2 (no isolated deinit) they keep counting it: results are the same, the skip is lost.
+    isolated deinit {
+        for mirror in mirrors where mirror.live { mirror.view?.animatorsHolding -= 1 }
+    }
+    #endif
 
     // MARK: Behaviors
 
