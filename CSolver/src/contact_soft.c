@@ -251,6 +251,16 @@ static int32_t sd_null_soft_body(sdCollisionState* c) {
 static const sdContact sdNoContact;
 static const sdSoftStart sdNoStart;
 
+/// The preparation fetches a record from its point count to its last point's normal impulse, or a one-point
+/// contact's tangent impulse (sd_prepare_range): what it reads and writes of a point lies before those.
+_Static_assert(offsetof(sdContactPoint, normalImpulse) > offsetof(sdContactPoint, approachVelocity) &&
+                   offsetof(sdContactPoint, normalImpulse) > offsetof(sdContactPoint, separation) &&
+                   offsetof(sdContactPoint, normalImpulse) > offsetof(sdContactPoint, offsetBY) &&
+                   offsetof(sdContactPoint, tangentImpulse) > offsetof(sdContactPoint, normalImpulse) &&
+                   offsetof(sdContact, pointCount) < offsetof(sdContact, normalX) &&
+                   offsetof(sdContact, restitution) < offsetof(sdContact, points),
+               "the preparation's fields of a contact lie between its point count and its last normal impulse");
+
 /// How many blocks ahead of the one it prepares the preparation fetches the lanes' contact records and bodies.
 #define sdPrepareAhead 2
 
@@ -386,13 +396,14 @@ SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end,
                 const int32_t k = c->softSlotContact[slot];
                 if (k < 0) continue;
                 twoPoints |= c->contactPoints[k] == 2;
-                // The lines of the record the preparation reads (up to its last point's approach speed) only: a
-                // one-point contact's are half the record's.
+                // The lines of the record the preparation reads only: from the point count to the last point's
+                // normal impulse (a one-point contact's tangent impulse), under half the record's for one point.
                 const char* record = (const char*)&c->contacts[k];
-                const size_t used = offsetof(sdContact, points) + offsetof(sdContactPoint, approachVelocity) +
-                                    sizeof(double) + (size_t)(c->contactPoints[k] - 1) * sizeof(sdContactPoint);
-                for (size_t at = 0; at < used; at += 64) SD_PREFETCH(record + at);
-                SD_PREFETCH(record + used - 1);
+                const size_t from = offsetof(sdContact, pointCount);
+                const size_t used = c->contactPoints[k] == 2 ? offsetof(sdContact, points[1].normalImpulse)
+                                                             : offsetof(sdContact, points[0].tangentImpulse);
+                for (size_t at = from; at < used; at += 64) SD_PREFETCH(record + at);
+                SD_PREFETCH(record + used + sizeof(double) - 1);
                 const int32_t* ends = &c->softLaneBodies[2 * slot];
                 SD_PREFETCH(&c->softBodies[ends[0]]);
                 SD_PREFETCH(&c->softBodies[ends[1]]);
