@@ -15,7 +15,7 @@
 // Joint rows inside such an island are solved exactly between the contact sweeps (contact_solver.c). The
 // constraints sit in sweep order, cut into blocks of sdSoftLanes contacts that share no moving body
 // (contact_order.c); the sweeps and the preparation go a block at a time in vector registers
-// (contact_soft_sweep.c, sd_soft_lanes.h); restitution and the impulses' store go contact by contact.
+// (contact_soft_sweep.c, sd_soft_lanes.h); restitution and the impulses' store go lane by lane.
 #include "sd_soft_lanes.h"
 
 /// Soft-contact stiffness (Hz, capped at a quarter of the substep rate; twice that for a contact with a body that
@@ -54,11 +54,10 @@ static inline void sd_push(sdSoftBody* a, sdSoftBody* b, double dx, double dy, d
 }
 
 /// Least items a piece of the soft step's per-item passes on the world's workers takes (sd_task_pool_range):
-/// bodies, blocks, contacts. An island of fewer than two pieces' worth runs on the calling thread. Each item
+/// bodies and blocks. An island of fewer than two pieces' worth runs on the calling thread. Each item
 /// writes only its own outputs, so how the items are cut changes no result.
 #define sdSoftGrainBodies 1024
 #define sdSoftGrainBlocks 256
-#define sdSoftGrainContacts 1024
 
 /// A pass over items [first, end) in which each item's work is its own (it writes only that item's outputs).
 typedef void (*sdSoftPass)(sdWorld* world, int32_t first, int32_t end);
@@ -252,6 +251,16 @@ static int32_t sd_null_soft_body(sdCollisionState* c) {
 static const sdContact sdNoContact;
 static const sdSoftStart sdNoStart;
 
+/// The preparation fetches a record from its point count to its last point's normal impulse, or a one-point
+/// contact's tangent impulse (sd_prepare_range): what it reads and writes of a point lies before those.
+_Static_assert(offsetof(sdContactPoint, normalImpulse) > offsetof(sdContactPoint, approachVelocity) &&
+                   offsetof(sdContactPoint, normalImpulse) > offsetof(sdContactPoint, separation) &&
+                   offsetof(sdContactPoint, normalImpulse) > offsetof(sdContactPoint, offsetBY) &&
+                   offsetof(sdContactPoint, tangentImpulse) > offsetof(sdContactPoint, normalImpulse) &&
+                   offsetof(sdContact, pointCount) < offsetof(sdContact, normalX) &&
+                   offsetof(sdContact, restitution) < offsetof(sdContact, points),
+               "the preparation's fields of a contact lie between its point count and its last normal impulse");
+
 /// How many blocks ahead of the one it prepares the preparation fetches the lanes' contact records and bodies.
 #define sdPrepareAhead 2
 
@@ -387,13 +396,14 @@ SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end,
                 const int32_t k = c->softSlotContact[slot];
                 if (k < 0) continue;
                 twoPoints |= c->contactPoints[k] == 2;
-                // The lines of the record the preparation reads (up to its last point's approach speed) only: a
-                // one-point contact's are half the record's.
+                // The lines of the record the preparation reads only: from the point count to the last point's
+                // normal impulse (a one-point contact's tangent impulse), under half the record's for one point.
                 const char* record = (const char*)&c->contacts[k];
-                const size_t used = offsetof(sdContact, points) + offsetof(sdContactPoint, approachVelocity) +
-                                    sizeof(double) + (size_t)(c->contactPoints[k] - 1) * sizeof(sdContactPoint);
-                for (size_t at = 0; at < used; at += 64) SD_PREFETCH(record + at);
-                SD_PREFETCH(record + used - 1);
+                const size_t from = offsetof(sdContact, pointCount);
+                const size_t used = c->contactPoints[k] == 2 ? offsetof(sdContact, points[1].normalImpulse)
+                                                             : offsetof(sdContact, points[0].tangentImpulse);
+                for (size_t at = from; at < used; at += 64) SD_PREFETCH(record + at);
+                SD_PREFETCH(record + used + sizeof(double) - 1);
                 const int32_t* ends = &c->softLaneBodies[2 * slot];
                 SD_PREFETCH(&c->softBodies[ends[0]]);
                 SD_PREFETCH(&c->softBodies[ends[1]]);
@@ -537,39 +547,48 @@ static bool sd_store_soft_impulses(sdWorld* world, const sdSoftBlock* block, int
     return pushed;
 }
 
-/// The step's end: restitution in sweep order (it pushes bodies), then the impulses go back to the contacts in
-/// the contacts' own order. Storing changes no velocity and reads none, and a bounce changes only its own
-/// contact's impulses, so the split gives what one pass in sweep order gave; the contact records (read and
-/// written in full) then stream, and the lanes (the few fields the store reads) take the scatter.
-static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t last) {
+/// How many blocks ahead of the one it stores the store fetches the lanes' contact records.
+#define sdStoreAhead 2
+
+/// The step's end: restitution in sweep order (it pushes bodies), then the impulses go back to the contacts, block
+/// after block. Storing changes no velocity and reads none, and a bounce changes only its own contact's impulses, so
+/// the split gives what one pass in sweep order gave. Blocks [first, end) are read in order (a block's line of each
+/// field serves its four lanes) and the records take the scatter: a lane's fields span four to six lines of its
+/// block, a record's stored fields two or three lines, so walking the records in their own order fetched more
+/// scattered lines than it streamed.
+static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t end) {
     sdCollisionState* c = &world->collision;
     const bool fetch = c->contactCount > sdFetchContactsAbove; // else the lanes and records stay in the cache
     // The arrays in locals: the settled flag is a byte, which may alias anything, so the compiler reloaded the
     // world's pointers after each contact.
-    const int32_t* activeContacts = c->activeContacts;
-    const int32_t* slotOf = c->softSlotOf;
+    const int32_t* slotContact = c->softSlotContact;
     const sdSoftBlock* soft = c->soft;
     sdContact* contacts = c->contacts;
     uint8_t* settled = c->contactSettled;
-    for (int32_t q = first; q < last; ++q) {
-        // The lane it reads and the record it writes, ahead (the records are not contiguous); not the bodies'
-        // positions: only the few contacts that begin touching read them.
-        if (fetch && q + 8 < last) {
-            const int32_t slot = slotOf[q + 8];
-            const sdSoftBlock* block = &soft[slot / sdSoftLanes];
-            SD_PREFETCH(block); // its bodies and point count
-            SD_PREFETCH(&block->tangentImpulse[slot % sdSoftLanes]);
-            for (int p = 0; p < 2; ++p) {
-                SD_PREFETCH(&block->points[p].impulse[slot % sdSoftLanes]);
-                SD_PREFETCH(&block->points[p].maxImpulse[slot % sdSoftLanes]);
+    for (int32_t index = first; index < end; ++index) {
+        // The records it writes, ahead (the lanes' contacts are scattered); not the bodies' positions: only the few
+        // contacts that begin touching read them.
+        if (fetch && index + sdStoreAhead < end) {
+            const sdSoftBlock* next = &soft[index + sdStoreAhead];
+            for (int32_t l = 0; l < sdSoftLanes; ++l) {
+                const int32_t k = slotContact[(index + sdStoreAhead) * sdSoftLanes + l];
+                if (k < 0) continue;
+                const sdContact* ahead = &contacts[k];
+                __builtin_prefetch(&ahead->touching, 1);
+                for (int32_t p = 0; p < next->pointCount[l]; ++p) {
+                    __builtin_prefetch(&ahead->points[p].normalImpulse, 1);
+                    __builtin_prefetch(&ahead->points[p].maxNormalImpulse, 1);
+                }
             }
-            sd_prefetch_contact(&contacts[activeContacts[q + 8]]);
         }
-        const int32_t k = activeContacts[q], slot = slotOf[q];
-        sdContact* contact = &contacts[k];
-        // A contact that touched and pushed still touches: sd_finish_contacts need not read it again.
-        settled[k] =
-            sd_store_soft_impulses(world, &soft[slot / sdSoftLanes], slot % sdSoftLanes, contact) && contact->touching;
+        const sdSoftBlock* block = &soft[index];
+        for (int32_t l = 0; l < sdSoftLanes; ++l) {
+            const int32_t k = slotContact[index * sdSoftLanes + l];
+            if (k < 0) continue; // padding
+            sdContact* contact = &contacts[k];
+            // A contact that touched and pushed still touches: sd_finish_contacts need not read it again.
+            settled[k] = sd_store_soft_impulses(world, block, l, contact) && contact->touching;
+        }
     }
 }
 
@@ -585,9 +604,8 @@ static void sd_finish_soft_step(sdWorld* world, const sdContactIsland* island) {
             sd_soft_bounce(c, block, l, &c->contacts[c->softSlotContact[index * sdSoftLanes + l]]);
         }
     }
-    // Each contact's store is its own (its record, its settled byte): on the workers, in pieces.
-    sd_soft_run(world, sd_store_soft_range, island->contactStart, island->contactStart + island->contactCount,
-                sdSoftGrainContacts);
+    // Each lane's store is its own (its contact's record and settled byte): on the workers, in pieces of blocks.
+    sd_soft_run(world, sd_store_soft_range, first, end, sdSoftGrainBlocks);
 }
 
 void sd_relax_soft_contacts(sdWorld* world, const sdContactIsland* island, double h, bool lastSubstep) {
