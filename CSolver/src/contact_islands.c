@@ -170,7 +170,7 @@ int sd_prepare_contact_islands(sdWorld* world) {
         const int32_t count = sd_capacity_with_room(2 * c->activeCount);
         if (!SD_GROW(c->softDepth, count) || !SD_GROW(c->softAdjacencyStart, count + 1) ||
             !SD_GROW(c->softAdjacency, count) || !SD_GROW(c->softQueue, count + 2) || !SD_GROW(c->softOrder, count) ||
-            !SD_GROW(c->softEnds, count) || !SD_GROW(c->softSlotOf, count))
+            !SD_GROW(c->softEnds, count) || !SD_GROW(c->softDepthBucket, count))
             return sdResult_outOfMemory;
         c->softOrderCapacity = count;
     }

@@ -35,10 +35,9 @@ static inline int32_t sd_open_block(int32_t* open, int32_t block) {
 /// fill (a window of the next 32 contacts left a third of a pile's lanes empty). One-point and two-point contacts
 /// take separate blocks (a block is of the kind of its first contact): a sweep solves a block of one-point contacts
 /// more cheaply (no second points read or solved), and first fit across kinds left only a tenth of a pile's blocks
-/// one-point. Records each contact's lane in `softSlotOf`, and each lane's contact in `softSlotContact` and its
-/// bodies' local slots in `softLaneBodies`; `softAfterBlock` holds each body's last block plus one
-/// (0: none yet), `softMoves` whether it can move (a byte per body). `open` (one array per kind) and `filled` are
-/// scratch for `count` + 1 blocks.
+/// one-point. Records each lane's contact in `softSlotContact` and its bodies' local slots in `softLaneBodies`;
+/// `softAfterBlock` holds each body's last block plus one (0: none yet), `softMoves` whether it can move (a byte per
+/// body). `open` (one array per kind) and `filled` are scratch for `count` + 1 blocks.
 static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t count, int32_t* slot, int32_t* open[2],
                               int32_t* filled) {
     sdCollisionState* c = &world->collision;
@@ -62,7 +61,6 @@ static void sd_lay_out_blocks(sdWorld* world, const int32_t* sorted, int32_t cou
         const int32_t lane = base + block * sdSoftLanes + filled[block];
         if (filled[block] == 0) open[!kind][block] = block + 1; // now of this kind
         if (++filled[block] == sdSoftLanes) open[kind][block] = block + 1;
-        c->softSlotOf[q] = lane;
         c->softSlotContact[lane] = contact;
         c->softLaneBodies[2 * lane] = a; // while the ends are at hand: the preparation reads them in lane order
         c->softLaneBodies[2 * lane + 1] = b;
@@ -121,14 +119,14 @@ void sd_order_soft_contacts(sdWorld* world, sdContactIsland* island, int32_t* ne
 
     // Counting sort of the contacts by their nearer body's depth, deepest first (a pile out of reach of any
     // still body, falling free, keeps its order ahead of the rest). The counts reuse `queue`; each contact's bucket
-    // waits for the second pass in `softSlotOf` (its lane, written only when the blocks are laid out).
+    // waits for the second pass in `softDepthBucket`.
     int32_t deepest = 0;
     for (int32_t k = first; k < last; ++k)
         if (depth[k] != INT32_MAX && depth[k] > deepest) deepest = depth[k];
     const int32_t unreached = deepest + 1;
     int32_t* count = queue; // unreached + 2 ≤ bodyCount + 2 entries
     for (int32_t d = 0; d <= unreached + 1; ++d) count[d] = 0;
-    int32_t* bucket = c->softSlotOf;
+    int32_t* bucket = c->softDepthBucket;
     for (int32_t q = begin; q < end; ++q) {
         const int32_t da = depth[ends[2 * q]], db = depth[ends[2 * q + 1]];
         const int32_t d = da < db ? da : db;

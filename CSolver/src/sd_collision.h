@@ -375,7 +375,7 @@ typedef struct sdCollisionState {
     int32_t* softQueue;
     int32_t* softOrder;         // per active contact: sort scratch
     int32_t* softEnds;          // per active contact: the local slots of its two bodies (2 entries)
-    int32_t* softSlotOf;        // per active contact: its lane in `soft` (large islands)
+    int32_t* softDepthBucket;   // per active contact: its depth bucket (the ordering's counting sort)
     uint32_t* softAfterBlock;   // per local body: 1 + the block of its latest contact laid out (0: none yet)
     uint8_t* softMoves;         // per local body: 1 if it can move (the block filling reads this, not its record)
     int32_t softOrderCapacity;

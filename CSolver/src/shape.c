@@ -322,7 +322,7 @@ void sd_free_collision(sdCollisionState* c) {
                        c->shapeEntries, c->shapeCells, c->pairCounts, c->beginEvents, c->endEvents, c->collideX, c->collideY, c->collideAngle, c->turnAngle, c->turnCos, c->turnSin, c->bodyExtent, c->bodyThickness, c->bodyMotion, c->bodyFast, c->stillShapes, c->enlargedShapes, c->posedShapes,
                        c->islandParent, c->islandOfRoot, c->activeContacts, c->contactBodies, c->contactPoints, c->contactActive, c->contactSettled, c->activeFound, c->activeBody, c->activeRows, c->contactIslands, c->ownedLayout, c->soft, c->softSlotContact, c->softLaneBodies, c->softBodies, c->softBodySlot,
                        c->softBodyAngle, c->softBodyStart, c->softLocal, c->softDepth, c->softAdjacencyStart,
-                       c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softSlotOf,
+                       c->softAdjacency, c->softQueue, c->softOrder, c->softEnds, c->softDepthBucket,
                        c->softAfterBlock, c->softMoves, c->jointPairs, c->contactJobs, c->contactKeys, c->contactFate, c->contactChange, c->taskPairs, c->shapeMarks, c->shapeSize};
     for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; ++i) free(buffers[i]);
     memset(c, 0, sizeof *c);
