@@ -413,7 +413,7 @@ SD_INLINE void sd_prepare_range(sdCollisionState* c, int32_t first, int32_t end,
             // The lines it writes (a block of one-point contacts has no second points): fetched to own.
             const char* block = (const char*)&c->soft[index + sdPrepareAhead];
             const size_t written = twoPoints ? sizeof(sdSoftBlock) : offsetof(sdSoftBlock, points[1]);
-            for (size_t at = 0; at < written; at += 64) __builtin_prefetch(block + at, 1);
+            for (size_t at = 0; at < written; at += 64) SD_PREFETCH_WRITE(block + at);
         }
         if (warm) sd_prepare_block(c, index, nullBody, h, true);
         else sd_prepare_block(c, index, nullBody, h, false);
@@ -574,10 +574,10 @@ static void sd_store_soft_range(sdWorld* world, int32_t first, int32_t end) {
                 const int32_t k = slotContact[(index + sdStoreAhead) * sdSoftLanes + l];
                 if (k < 0) continue;
                 const sdContact* ahead = &contacts[k];
-                __builtin_prefetch(&ahead->touching, 1);
+                SD_PREFETCH_WRITE(&ahead->touching);
                 for (int32_t p = 0; p < next->pointCount[l]; ++p) {
-                    __builtin_prefetch(&ahead->points[p].normalImpulse, 1);
-                    __builtin_prefetch(&ahead->points[p].maxNormalImpulse, 1);
+                    SD_PREFETCH_WRITE(&ahead->points[p].normalImpulse);
+                    SD_PREFETCH_WRITE(&ahead->points[p].maxNormalImpulse);
                 }
             }
         }

@@ -283,11 +283,14 @@ struct sdWorld;
 // scratch.c
 /// Grows `*buffer` to `count` elements of `size` bytes (refusing a size_t overflow). False when it cannot.
 bool sd_grow_buffer(void** buffer, size_t count, size_t size);
-/// Asks the cache for memory a loop will read a few iterations ahead (no effect where the compiler lacks it).
+/// Asks the cache for memory a loop will read (SD_PREFETCH) or write (SD_PREFETCH_WRITE: the line comes in owned,
+/// ready for the store) a few iterations ahead; no effect where the compiler lacks it.
 #if defined(__GNUC__) || defined(__clang__)
 #define SD_PREFETCH(address) __builtin_prefetch(address)
+#define SD_PREFETCH_WRITE(address) __builtin_prefetch(address, 1)
 #else
 #define SD_PREFETCH(address) ((void)0)
+#define SD_PREFETCH_WRITE(address) ((void)0)
 #endif
 
 #define SD_GROW(ptr, count) sd_grow_buffer((void**)&(ptr), (size_t)(count), sizeof(*(ptr)))
